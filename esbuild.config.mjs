@@ -1,0 +1,68 @@
+// Builds the Obsidian plugin (main.js, CJS, as Obsidian loads it) and the headless CLI (dist/cli.cjs).
+// `node esbuild.config.mjs` watches; `node esbuild.config.mjs production` builds once, minified.
+import esbuild from 'esbuild';
+import { builtinModules } from 'node:module';
+import { statSync } from 'node:fs';
+
+const production = process.argv[2] === 'production';
+
+// Externals as the Obsidian sample plugin declares them: provided by the app at run time.
+const obsidianExternals = [
+  'obsidian',
+  'electron',
+  '@codemirror/autocomplete',
+  '@codemirror/collab',
+  '@codemirror/commands',
+  '@codemirror/language',
+  '@codemirror/lint',
+  '@codemirror/search',
+  '@codemirror/state',
+  '@codemirror/view',
+  '@lezer/common',
+  '@lezer/highlight',
+  '@lezer/lr',
+  ...builtinModules,
+  ...builtinModules.map((m) => `node:${m}`),
+];
+
+const pluginOptions = {
+  entryPoints: ['src/main.ts'],
+  bundle: true,
+  external: obsidianExternals,
+  format: 'cjs',
+  target: 'es2022',
+  platform: 'browser',
+  logLevel: 'info',
+  sourcemap: production ? false : 'inline',
+  treeShaking: true,
+  minify: production,
+  outfile: 'main.js',
+};
+
+// The CLI runs from the package, so its dependencies stay in node_modules (PGlite finds its wasm there).
+const cliOptions = {
+  entryPoints: ['src/cli/main.ts'],
+  bundle: true,
+  packages: 'external',
+  format: 'cjs',
+  target: 'node20',
+  platform: 'node',
+  logLevel: 'info',
+  sourcemap: production ? false : 'inline',
+  outfile: 'dist/cli.cjs',
+};
+
+function reportSize(file) {
+  const bytes = statSync(file).size;
+  console.log(`${file}: ${(bytes / 1024 / 1024).toFixed(2)} MB (${bytes} bytes)`);
+}
+
+if (production) {
+  await esbuild.build(pluginOptions);
+  await esbuild.build(cliOptions);
+  reportSize('main.js');
+  reportSize('dist/cli.cjs');
+} else {
+  const contexts = await Promise.all([esbuild.context(pluginOptions), esbuild.context(cliOptions)]);
+  await Promise.all(contexts.map((c) => c.watch()));
+}
