@@ -1,2 +1,63 @@
-// The `vault-brain` command. Placeholder until the CLI lands.
-process.stdout.write('vault-brain\n');
+// `vault-brain`: the brain over any folder of Markdown, from the command line.
+import { parseCommandLine } from './args';
+import { NoteNotFoundError } from '../core/brain';
+import { ParamError } from '../core/ops/schema';
+import { MissingVaultError } from '../node/open-brain';
+import { LockedError } from '../node/lock';
+import { CliError, EXIT } from './errors';
+import { COMMANDS, usage } from './commands';
+
+export interface GlobalFlags {
+  vault: string;
+  db?: string;
+  json: boolean;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values } = parseCommandLine(argv);
+  const name = argv.find((a) => !a.startsWith('-') && !isFlagValue(argv, a));
+  if (values.version) {
+    process.stdout.write('vault-brain 0.1.0\n');
+    return EXIT.ok;
+  }
+  if (!name || values.help) {
+    process.stdout.write(usage());
+    return name || values.help ? EXIT.ok : EXIT.usage;
+  }
+  const command = COMMANDS[name];
+  if (!command) throw new CliError(`unknown command "${name}"\n\n${usage()}`, EXIT.usage);
+  const flags: GlobalFlags = {
+    vault: typeof values.vault === 'string' ? values.vault : process.cwd(),
+    db: typeof values.db === 'string' ? values.db : undefined,
+    json: values.json === true,
+  };
+  return command.run(argv, flags);
+}
+
+/** True when `arg` is the value of a global string flag (`--vault x`), not the command name. */
+function isFlagValue(argv: string[], arg: string): boolean {
+  const i = argv.indexOf(arg);
+  return i > 0 && (argv[i - 1] === '--vault' || argv[i - 1] === '--db');
+}
+
+function exitCodeFor(e: unknown): number {
+  if (e instanceof CliError) return e.exitCode;
+  if (e instanceof MissingVaultError) return EXIT.missingVault;
+  if (e instanceof NoteNotFoundError) return EXIT.unknownNote;
+  if (e instanceof LockedError) return EXIT.locked;
+  if (e instanceof ParamError) return EXIT.usage;
+  return EXIT.failure;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    const code = exitCodeFor(e);
+    const message = e instanceof Error ? e.message : String(e);
+    process.stderr.write(`vault-brain: ${message}\n`);
+    if (code === EXIT.failure && process.env.VAULT_BRAIN_DEBUG && e instanceof Error) process.stderr.write(`${e.stack}\n`);
+    process.exitCode = code;
+  },
+);

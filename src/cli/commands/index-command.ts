@@ -1,0 +1,39 @@
+// `vault-brain index [--full]`: bring the database in line with the folder, then embed what changed.
+import { openNodeBrain } from '../../node/open-brain';
+import { parseCommandLine } from '../args';
+import type { CliCommand } from '../commands';
+import { createProgressBar } from '../progress';
+
+export const indexCommand: CliCommand = {
+  summary: 'Index the vault (only what changed; --full re-parses every note), then embed new chunks.',
+  usage: 'index [--full] [--json]',
+  async run(argv, flags) {
+    const { values } = parseCommandLine(argv, { full: { type: 'boolean' } });
+    const bar = createProgressBar();
+    const opened = await openNodeBrain({ vault: flags.vault, db: flags.db, onProgress: (p) => bar.update(p) });
+    try {
+      const summary = await opened.brain.index({ full: values.full === true });
+      bar.end();
+      const stats = await opened.brain.engine.stats();
+      const out = { ...summary, notes: stats.pages, chunks: stats.chunks, links: stats.links, typedLinks: stats.typedLinks, dangling: stats.dangling };
+      if (flags.json) {
+        process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+      } else {
+        const lines = [
+          `Indexed ${opened.vault}${summary.rebuilt ? ' (database rebuilt)' : ''}`,
+          `  notes       ${stats.pages} (${summary.indexed} indexed, ${summary.unchanged} unchanged, ${summary.deleted} deleted, ${summary.renamed} renamed)`,
+          `  chunks      ${stats.chunks}`,
+          `  links       ${stats.links} (${stats.typedLinks} typed, ${stats.dangling} dangling)`,
+          `  skipped     ${summary.skipped}${summary.failed ? `, failed ${summary.failed}` : ''}${summary.skipped + summary.failed > 0 ? ' (see `vault-brain status`)' : ''}`,
+        ];
+        if (summary.embed) lines.push(`  embedded    ${summary.embed.embedded} chunks${summary.embed.error ? ` (stopped: ${summary.embed.error.message})` : ''}`);
+        lines.push(`  seconds     ${summary.seconds.toFixed(2)}`);
+        process.stdout.write(`${lines.join('\n')}\n`);
+      }
+      return 0;
+    } finally {
+      bar.end();
+      await opened.close();
+    }
+  },
+};

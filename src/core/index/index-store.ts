@@ -1,0 +1,24 @@
+// What the indexer needs from storage: a slice of the BrainEngine contract, so the indexer can be tested
+// against any engine and does not depend on search or embedding methods.
+import type { BrainEngine } from '../engine/brain-engine';
+
+export type { FileStatusRow, PageState, StoredFileStatus } from '../engine/brain-engine';
+
+export type IndexStore = Pick<
+  BrainEngine,
+  | 'openState'
+  | 'getPageStates'
+  | 'listPages'
+  | 'putPages'
+  | 'deletePage'
+  | 'renamePage'
+  | 'listDanglingLinks'
+  | 'setLinkTargets'
+  | 'fileStatuses'
+  | 'recordFileStatus'
+  | 'removeFileStatus'
+  | 'getMeta'
+  | 'setMeta'
+  | 'clear'
+  | 'flush'
+>;

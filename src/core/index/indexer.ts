@@ -1,0 +1,348 @@
+// The indexer: vault files -> parsed notes -> store. Incremental (mtime/size, then content hash), batched
+// (every batch commits, so a crash resumes where it stopped), and never throws on a bad file.
+import type { ParsedNote } from '../types';
+import type { CodeChunker, ChunkOptions } from '../chunk/chunk-note';
+import { LinkResolver } from '../links/resolver';
+import { parseNote } from '../note/parse-note';
+import { contentHash } from '../util/hash';
+import { decodeFile, DEFAULT_MAX_FILE_BYTES } from './decode-file';
+import type { FileStatusRow, IndexStore, PageState, StoredFileStatus } from './index-store';
+import type { PathFilter } from './path-rules';
+import type { VaultFile, VaultSource } from './vault-source';
+
+/** Bump when parsing/extraction changes what is stored: every note is re-parsed on the next run. */
+export const PARSER_VERSION = '1';
+
+const META_PARSER_VERSION = 'parser_version';
+/** Set while links may point at stale targets (pages added/removed); cleared after re-resolution. */
+const META_RESOLUTION_PENDING = 'resolution_pending';
+
+export interface IndexProgress {
+  phase: 'scan' | 'index' | 'resolve' | 'done';
+  done: number;
+  total: number;
+  current?: string;
+}
+
+export interface IndexSummary {
+  scanned: number;
+  indexed: number;
+  unchanged: number;
+  deleted: number;
+  renamed: number;
+  skipped: number;
+  failed: number;
+  relinked: number;
+  seconds: number;
+  rebuilt: boolean;
+}
+
+export interface IndexerOptions {
+  store: IndexStore;
+  source: VaultSource;
+  filter: PathFilter;
+  codeChunker?: CodeChunker;
+  chunkOptions?: ChunkOptions;
+  maxFileBytes?: number;
+  /** Notes per transaction. */
+  batchSize?: number;
+  onProgress?: (p: IndexProgress) => void;
+  /** Clock, injectable for tests. */
+  now?: () => number;
+}
+
+interface Prepared {
+  file: VaultFile;
+  note?: ParsedNote;
+  status: FileStatusRow;
+}
+
+export class Indexer {
+  private readonly opts: Required<Pick<IndexerOptions, 'maxFileBytes' | 'batchSize' | 'now'>> & IndexerOptions;
+  private resolver = new LinkResolver();
+  private rebuiltOnce = false;
+  private resolverBuilt = false;
+
+  constructor(options: IndexerOptions) {
+    this.opts = {
+      ...options,
+      maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+      batchSize: options.batchSize ?? 100,
+      now: options.now ?? (() => Date.now()),
+    };
+  }
+
+  /** Brings the store in line with the vault. `full` re-parses every note even when unchanged. */
+  async run(options: { full?: boolean; signal?: AbortSignal } = {}): Promise<IndexSummary> {
+    const { store, source, filter } = this.opts;
+    const started = this.opts.now();
+    const summary = emptySummary();
+    let full = options.full ?? false;
+
+    if (store.openState.needsRebuild && !this.rebuiltOnce) {
+      this.rebuiltOnce = true;
+      await store.clear();
+      summary.rebuilt = true;
+      full = true;
+    }
+    if ((await store.getMeta(META_PARSER_VERSION)) !== PARSER_VERSION) full = true;
+
+    this.progress({ phase: 'scan', done: 0, total: 0 });
+    const listed = await source.list();
+    const files = listed.filter((f) => filter.accepts(f.path));
+    summary.scanned = files.length;
+    const stored = new Map((await store.getPageStates()).map((s) => [s.path, s]));
+    const statuses = new Map((await store.fileStatuses()).map((s) => [s.path, s]));
+    await this.buildResolver(listed);
+
+    const present = new Set(files.map((f) => f.path));
+    const candidates = files.filter((f) => full || isChanged(f, stored.get(f.path), statuses.get(f.path)));
+    summary.unchanged = files.length - candidates.length;
+    const gone = [...stored.keys()].filter((p) => !present.has(p));
+    const goneStatuses = [...statuses.keys()].filter((p) => !present.has(p));
+
+    if (candidates.length > 0 || gone.length > 0) await store.setMeta(META_RESOLUTION_PENDING, '1');
+
+    // Renames: a vanished page whose content reappears under a new path keeps its rows (and embeddings).
+    const renamedFrom = await this.detectRenames(gone, candidates, stored);
+    for (const [to, from] of renamedFrom) {
+      await store.renamePage(from, to);
+      const state = stored.get(from);
+      stored.delete(from);
+      if (state) stored.set(to, { ...state, path: to });
+    }
+    summary.renamed = renamedFrom.size;
+    const renamedSources = new Set(renamedFrom.values());
+    const deleted = gone.filter((p) => !renamedSources.has(p));
+    await this.deletePages(deleted);
+    if (goneStatuses.length > 0) await store.removeFileStatus(goneStatuses);
+    summary.deleted = deleted.length;
+
+    let done = 0;
+    const total = candidates.length;
+    for (let i = 0; i < candidates.length; i += this.opts.batchSize) {
+      if (options.signal?.aborted) break;
+      const batch = candidates.slice(i, i + this.opts.batchSize);
+      const prepared: Prepared[] = [];
+      for (const file of batch) {
+        this.progress({ phase: 'index', done, total, current: file.path });
+        const p = await this.prepare(file, stored.get(file.path), full);
+        if (p) prepared.push(p);
+        done++;
+      }
+      await this.commit(prepared, stored, summary);
+      this.progress({ phase: 'index', done, total });
+    }
+
+    if (!options.signal?.aborted && (await store.getMeta(META_RESOLUTION_PENDING)) === '1') {
+      this.progress({ phase: 'resolve', done: 0, total: 1 });
+      summary.relinked = await this.reresolveLinks();
+      await store.setMeta(META_RESOLUTION_PENDING, '0');
+    }
+    await store.setMeta(META_PARSER_VERSION, PARSER_VERSION);
+    await store.setMeta('last_index_at', String(this.opts.now()));
+    await store.flush();
+    summary.seconds = (this.opts.now() - started) / 1000;
+    this.progress({ phase: 'done', done: total, total });
+    return summary;
+  }
+
+  /** Applies changes to specific paths (file events): created, modified or deleted. */
+  async updatePaths(paths: string[]): Promise<IndexSummary> {
+    const { store, source, filter } = this.opts;
+    const started = this.opts.now();
+    const summary = emptySummary();
+    const stored = new Map((await store.getPageStates()).map((s) => [s.path, s]));
+    if (!this.resolverBuilt) await this.buildResolver(await source.list());
+
+    const removed: string[] = [];
+    const prepared: Prepared[] = [];
+    for (const path of new Set(paths)) {
+      const file = filter.accepts(path) ? await source.stat(path) : null;
+      if (!file) {
+        if (stored.has(path)) removed.push(path);
+        this.resolver.remove(path);
+        continue;
+      }
+      if (!stored.has(path)) this.resolver.upsert({ path });
+      summary.scanned++;
+      const p = await this.prepare(file, stored.get(path), false);
+      if (p) prepared.push(p);
+      else summary.unchanged++;
+    }
+    if (removed.length > 0) {
+      await store.setMeta(META_RESOLUTION_PENDING, '1');
+      await this.deletePages(removed);
+      await store.removeFileStatus(removed);
+      summary.deleted = removed.length;
+    }
+    const namesChanged = await this.commit(prepared, stored, summary);
+    if (removed.length > 0 || namesChanged) {
+      await store.setMeta(META_RESOLUTION_PENDING, '1');
+      summary.relinked = await this.reresolveLinks();
+      await store.setMeta(META_RESOLUTION_PENDING, '0');
+    }
+    await store.flush();
+    summary.seconds = (this.opts.now() - started) / 1000;
+    return summary;
+  }
+
+  /** A rename reported by the app: keeps rows and embeddings, then re-parses under the new path. */
+  async rename(from: string, to: string): Promise<IndexSummary> {
+    const { store, filter } = this.opts;
+    const states = await store.getPageStates();
+    if (states.some((s) => s.path === from) && filter.accepts(to)) {
+      await store.renamePage(from, to);
+      await store.removeFileStatus([from]);
+      this.resolver.remove(from);
+      this.resolver.upsert({ path: to });
+    }
+    const summary = await this.updatePaths([from, to]);
+    summary.renamed = 1;
+    return summary;
+  }
+
+  private async storedAliases(): Promise<Map<string, string[]>> {
+    const pages = await this.opts.store.listPages({});
+    return new Map(pages.map((p) => [p.path, p.aliases]));
+  }
+
+  private async deletePages(paths: string[]): Promise<void> {
+    for (const path of paths) await this.opts.store.deletePage(path);
+  }
+
+  /** Every non-excluded file is a link target (attachments too: an embedded image that exists is no hole). */
+  private async buildResolver(listed: VaultFile[]): Promise<void> {
+    const aliases = await this.storedAliases();
+    const targets = listed.filter((f) => !this.opts.filter.excludedByRule(f.path));
+    this.resolver = new LinkResolver(targets.map((f) => ({ path: f.path, aliases: aliases.get(f.path) ?? [] })));
+    this.resolverBuilt = true;
+  }
+
+  private async detectRenames(
+    gone: string[],
+    candidates: VaultFile[],
+    stored: Map<string, PageState>,
+  ): Promise<Map<string, string>> {
+    const renamed = new Map<string, string>();
+    if (gone.length === 0) return renamed;
+    const byHash = new Map<string, string>();
+    for (const p of gone) {
+      const h = stored.get(p)?.contentHash;
+      if (h) byHash.set(h, p);
+    }
+    const fresh = candidates.filter((f) => !stored.has(f.path) && byHash.size > 0);
+    for (const file of fresh) {
+      const bytes = await this.tryRead(file.path);
+      if (!bytes) continue;
+      const decoded = decodeFile(bytes, this.opts.maxFileBytes);
+      if (!decoded.ok) continue;
+      const hash = contentHash(decoded.text);
+      const from = byHash.get(hash);
+      if (from) {
+        renamed.set(file.path, from);
+        byHash.delete(hash);
+      }
+    }
+    return renamed;
+  }
+
+  private async tryRead(path: string): Promise<Uint8Array | null> {
+    try {
+      return await this.opts.source.read(path);
+    } catch {
+      return null;
+    }
+  }
+
+  /** Reads and parses one file. Null when the file is unchanged (same hash) and only its stat moved. */
+  private async prepare(file: VaultFile, prev: PageState | undefined, force: boolean): Promise<Prepared | null> {
+    const base = { path: file.path, size: file.size, mtime: file.mtime };
+    let bytes: Uint8Array;
+    try {
+      bytes = await this.opts.source.read(file.path);
+    } catch (e) {
+      return { file, status: { ...base, status: 'failed', reason: `unreadable: ${errorMessage(e)}` } };
+    }
+    const decoded = decodeFile(bytes, this.opts.maxFileBytes);
+    if (!decoded.ok) return { file, status: { ...base, status: 'skipped', reason: `${decoded.reason}: ${decoded.message}` } };
+    try {
+      const note = parseNote(file.path, decoded.text, {
+        resolver: this.resolver,
+        codeChunker: this.opts.codeChunker,
+        chunkOptions: this.opts.chunkOptions,
+      });
+      note.warnings.push(...decoded.warnings);
+      if (!force && prev && prev.contentHash === note.contentHash && prev.mtime === file.mtime && prev.size === file.size) {
+        return null;
+      }
+      const reason = note.warnings.length > 0 ? note.warnings.map((w) => w.code).join(', ') : null;
+      return { file, note, status: { ...base, status: 'indexed', reason } };
+    } catch (e) {
+      // A parser bug must not stop the run: the file is reported, the rest is indexed.
+      return { file, status: { ...base, status: 'failed', reason: `parse error: ${errorMessage(e)}` } };
+    }
+  }
+
+  /** Writes one batch in one transaction. Returns whether titles/aliases changed (links may re-resolve). */
+  private async commit(prepared: Prepared[], stored: Map<string, PageState>, summary: IndexSummary): Promise<boolean> {
+    const { store } = this.opts;
+    const pages = prepared.filter((p) => p.note).map((p) => ({ note: p.note!, meta: { mtime: p.file.mtime, size: p.file.size } }));
+    const dropped = prepared.filter((p) => !p.note && stored.has(p.file.path)).map((p) => p.file.path);
+    let namesChanged = false;
+    const aliasesBefore = pages.length > 0 ? await this.storedAliases() : new Map<string, string[]>();
+    for (const { note } of pages) {
+      const before = aliasesBefore.get(note.path);
+      if (!before || before.join('\u0000') !== note.aliases.join('\u0000')) namesChanged = true;
+      this.resolver.upsert({ path: note.path, aliases: note.aliases });
+    }
+    if (dropped.length > 0) {
+      // A note that became binary/too large/unreadable leaves the index; the status row says why.
+      await this.deletePages(dropped);
+      namesChanged = true;
+    }
+    if (pages.length > 0) await store.putPages(pages);
+    if (prepared.length > 0) await store.recordFileStatus(prepared.map((p) => p.status));
+    await store.flush();
+    for (const p of prepared) {
+      if (p.status.status === 'indexed') summary.indexed++;
+      else if (p.status.status === 'skipped') summary.skipped++;
+      else summary.failed++;
+    }
+    return namesChanged;
+  }
+
+  /**
+   * Points dangling links at notes that now exist (added later in the run, or found by a new alias).
+   * Links to deleted notes were made dangling by the engine, so they get a second chance here too.
+   */
+  private async reresolveLinks(): Promise<number> {
+    const { store } = this.opts;
+    const updates: { id: number; toPath: string | null }[] = [];
+    for (const link of await store.listDanglingLinks()) {
+      const to = this.resolver.resolve(link.targetText, link.fromPath);
+      if (to !== null) updates.push({ id: link.id, toPath: to });
+    }
+    if (updates.length > 0) await store.setLinkTargets(updates);
+    return updates.length;
+  }
+
+  private progress(p: IndexProgress): void {
+    this.opts.onProgress?.(p);
+  }
+}
+
+function isChanged(file: VaultFile, page: PageState | undefined, status: StoredFileStatus | undefined): boolean {
+  if (page) return page.mtime !== file.mtime || page.size !== file.size;
+  // Skipped files are re-read only when they change.
+  if (status && status.status === 'skipped') return status.mtime !== file.mtime || status.size !== file.size;
+  return true;
+}
+
+function emptySummary(): IndexSummary {
+  return { scanned: 0, indexed: 0, unchanged: 0, deleted: 0, renamed: 0, skipped: 0, failed: 0, relinked: 0, seconds: 0, rebuilt: false };
+}
+
+function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

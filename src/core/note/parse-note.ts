@@ -1,0 +1,96 @@
+// One note in, everything the brain stores about it out: markdown parts, typed and resolved links, chunks.
+import type { ParsedNote } from '../types';
+import { parseMarkdown } from '../markdown/parse-markdown';
+import { extractLinks } from '../links/extract-links';
+import { resolveLinks, type LinkResolver } from '../links/resolver';
+import { chunkNote, type ChunkOptions, type CodeChunker } from '../chunk/chunk-note';
+import { contentHash } from '../util/hash';
+import { extensionOf } from '../index/path-rules';
+
+export interface NoteParserDeps {
+  resolver: LinkResolver;
+  codeChunker?: CodeChunker;
+  chunkOptions?: ChunkOptions;
+}
+
+/** Code files are indexed as code: titled by file name, chunked by symbol, with no links. */
+export const CODE_FILE_LANGUAGES: Record<string, string> = {
+  ts: 'typescript',
+  tsx: 'tsx',
+  js: 'javascript',
+  jsx: 'javascript',
+  mjs: 'javascript',
+  py: 'python',
+  go: 'go',
+  rs: 'rust',
+  java: 'java',
+};
+
+export function parseNote(path: string, text: string, deps: NoteParserDeps): ParsedNote {
+  const language = CODE_FILE_LANGUAGES[extensionOf(path)];
+  return language ? parseCodeFile(path, text, language, deps) : parseMarkdownNote(path, text, deps);
+}
+
+function parseMarkdownNote(path: string, text: string, deps: NoteParserDeps): ParsedNote {
+  const md = parseMarkdown(path, text);
+  const extracted = extractLinks({
+    path,
+    text,
+    frontmatter: md.frontmatter,
+    frontmatterText: md.frontmatterText,
+    frontmatterStartLine: md.frontmatterStartLine,
+    bodyStart: md.bodyStart,
+    pageType: md.type,
+  });
+  const chunks = chunkNote({
+    path,
+    text,
+    compiledRange: md.compiledRange,
+    timelineRange: md.timelineRange,
+    codeChunker: deps.codeChunker,
+    options: deps.chunkOptions,
+  });
+  return {
+    path,
+    title: md.title,
+    type: md.type,
+    aliases: md.aliases,
+    tags: md.tags,
+    frontmatter: md.frontmatter,
+    warnings: md.warnings,
+    compiledTruth: md.compiledTruth,
+    timelineText: md.timelineText,
+    timeline: md.timeline,
+    links: resolveLinks(extracted, deps.resolver, path),
+    chunks,
+    contentHash: contentHash(text),
+  };
+}
+
+function parseCodeFile(path: string, text: string, language: string, deps: NoteParserDeps): ParsedNote {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  const chunks = chunkNote({
+    path,
+    text,
+    compiledRange: [0, text.length],
+    timelineRange: [text.length, text.length],
+    fileLanguage: language,
+    codeChunker: deps.codeChunker,
+    options: deps.chunkOptions,
+  });
+  return {
+    path,
+    title: base,
+    type: 'code',
+    aliases: [],
+    tags: [],
+    frontmatter: { language },
+    warnings: [],
+    compiledTruth: text,
+    timelineText: '',
+    timeline: [],
+    links: [],
+    chunks,
+    contentHash: contentHash(text),
+  };
+}

@@ -1,0 +1,228 @@
+// Read operations over the store: notes, links, the typed graph, timeline and status.
+// JSON shapes here are contracts (CLI --json, MCP): fields may be added, never renamed or dropped.
+import type { Brain } from '../brain';
+import { NoteNotFoundError } from '../brain';
+import type { OpContext, OpDefinition } from './registry';
+import { confineVaultPath } from './remote-path';
+
+type Ctx = OpContext<Brain>;
+
+/** Resolves a note name for any surface; remote callers get confined paths and never see excluded notes. */
+export async function noteFor(ctx: Ctx, name: string): Promise<string> {
+  const wanted = ctx.remote ? confineVaultPath(name) : name;
+  let path: string;
+  try {
+    path = await ctx.brain.resolveNote(wanted);
+  } catch (e) {
+    // Suggestions come from every indexed note: a remote caller must not learn excluded names from them.
+    if (ctx.remote && e instanceof NoteNotFoundError) throw new NoteNotFoundError(name, e.suggestions.filter((s) => ctx.brain.filter.accepts(s)));
+    throw e;
+  }
+  if (ctx.remote && !ctx.brain.filter.accepts(path)) throw new NoteNotFoundError(name, []);
+  return path;
+}
+
+/** Drops paths a remote caller may not see (notes excluded since they were indexed). */
+export function visible(ctx: Ctx, path: string | null): boolean {
+  return !ctx.remote || path === null || ctx.brain.filter.accepts(path);
+}
+
+const noteParam = { type: 'string', description: 'Note path, path without .md, file name, title or alias', minLength: 1, maxLength: 1000 } as const;
+
+export const backlinksOp: OpDefinition<Brain, { note: string }> = {
+  name: 'backlinks',
+  description: 'Notes that link to a note, with the relation type and the words around each link.',
+  scope: 'read',
+  params: { type: 'object', properties: { note: noteParam }, required: ['note'] },
+  cli: { positional: ['note'] },
+  async handler(ctx, { note }) {
+    const path = await noteFor(ctx, note);
+    const rows = await ctx.brain.engine.backlinks(path);
+    return {
+      note: path,
+      backlinks: rows
+        .filter((r) => visible(ctx, r.from))
+        .map((r) => ({ from: r.from, type: r.type, context: r.context, line: r.line, source: r.source, direction: r.direction })),
+    };
+  },
+};
+
+export const linksOp: OpDefinition<Brain, { note: string }> = {
+  name: 'links',
+  description: 'Outgoing links of a note: resolved target (null when the note does not exist), relation type, source and context.',
+  scope: 'read',
+  params: { type: 'object', properties: { note: noteParam }, required: ['note'] },
+  cli: { positional: ['note'] },
+  async handler(ctx, { note }) {
+    const path = await noteFor(ctx, note);
+    const rows = await ctx.brain.engine.outgoingLinks(path);
+    return {
+      note: path,
+      links: rows
+        .filter((r) => visible(ctx, r.to))
+        .map((r) => ({
+          to: r.to,
+          raw: r.raw,
+          type: r.type,
+          source: r.source,
+          line: r.line,
+          context: r.context,
+          targetText: r.targetText,
+          field: r.field ?? null,
+          direction: r.direction,
+        })),
+    };
+  },
+};
+
+export const graphOp: OpDefinition<Brain, Record<string, never>> = {
+  name: 'graph',
+  description: 'Every link in the vault as an edge {from, to, type, source}; to is null when the target does not exist.',
+  scope: 'read',
+  params: { type: 'object', properties: {} },
+  async handler(ctx) {
+    const edges = await ctx.brain.engine.allEdges();
+    return { edges: edges.filter((e) => visible(ctx, e.from) && visible(ctx, e.to)) };
+  },
+};
+
+export const traverseOp: OpDefinition<Brain, { note: string; depth: number; types?: string[]; direction: 'out' | 'in' | 'both'; limit: number }> = {
+  name: 'traverse',
+  description: 'Walk the typed link graph from a note: who it works at, who invested, who attended, up to a depth.',
+  scope: 'read',
+  params: {
+    type: 'object',
+    properties: {
+      note: noteParam,
+      depth: { type: 'integer', minimum: 1, maximum: 5, default: 2 },
+      types: { type: 'array', items: { type: 'string', maxLength: 100 }, maxItems: 20, description: 'Relation types to follow (default: all)' },
+      direction: { type: 'string', enum: ['out', 'in', 'both'], default: 'both' },
+      limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+    },
+    required: ['note'],
+  },
+  cli: { positional: ['note'] },
+  async handler(ctx, p) {
+    const path = await noteFor(ctx, p.note);
+    const nodes = await ctx.brain.engine.traverse({ start: [path], types: p.types, direction: p.direction, depth: p.depth, limit: p.limit });
+    // A node reached through an excluded note would reveal that note in its `via` steps.
+    const shown = nodes.filter((n) => visible(ctx, n.path) && n.via.every((s) => visible(ctx, s.from) && visible(ctx, s.to)));
+    return { note: path, nodes: shown };
+  },
+};
+
+export const timelineOp: OpDefinition<Brain, { note?: string; since?: string; until?: string; limit: number }> = {
+  name: 'timeline',
+  description: 'Dated timeline entries, for one note or the whole vault, optionally within a date range (YYYY-MM-DD).',
+  scope: 'read',
+  params: {
+    type: 'object',
+    properties: {
+      note: noteParam,
+      since: { type: 'string', maxLength: 10 },
+      until: { type: 'string', maxLength: 10 },
+      limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+    },
+  },
+  cli: { positional: ['note'] },
+  async handler(ctx, p) {
+    const path = p.note ? await noteFor(ctx, p.note) : undefined;
+    const entries = await ctx.brain.engine.timeline({ path, since: p.since, until: p.until, limit: p.limit });
+    return { note: path ?? null, entries: entries.filter((e) => visible(ctx, e.path)) };
+  },
+};
+
+export const statsOp: OpDefinition<Brain, Record<string, never>> = {
+  name: 'stats',
+  description: 'Counts: notes, chunks, links, typed links, dangling links, embeddings, notes by type.',
+  scope: 'read',
+  params: { type: 'object', properties: {} },
+  async handler(ctx) {
+    return ctx.brain.engine.stats();
+  },
+};
+
+export const statusOp: OpDefinition<Brain, { status?: 'indexed' | 'skipped' | 'failed'; limit: number }> = {
+  name: 'status',
+  description: 'Index status: last run, counts, and every skipped or failed file with the reason.',
+  scope: 'read',
+  params: {
+    type: 'object',
+    properties: {
+      status: { type: 'string', enum: ['indexed', 'skipped', 'failed'] },
+      limit: { type: 'integer', minimum: 1, maximum: 100000, default: 1000 },
+    },
+  },
+  async handler(ctx, p) {
+    const engine = ctx.brain.engine;
+    const all = await engine.fileStatuses();
+    const count = (s: string): number => all.filter((r) => r.status === s).length;
+    const problems = all.filter((r) => (p.status ? r.status === p.status : r.status !== 'indexed'));
+    const lastRun = await engine.getMeta('last_index_at');
+    return {
+      lastIndexedAt: lastRun ? new Date(Number(lastRun)).toISOString() : null,
+      indexed: count('indexed'),
+      skipped: count('skipped'),
+      failed: count('failed'),
+      withWarnings: all.filter((r) => r.status === 'indexed' && r.reason).length,
+      files: problems.filter((r) => visible(ctx, r.path)).slice(0, p.limit).map((r) => ({ path: r.path, status: r.status, reason: r.reason, size: r.size })),
+      embedder: ctx.brain.embedder?.id ?? null,
+    };
+  },
+};
+
+export const getNoteOp: OpDefinition<Brain, { note: string; maxChars: number }> = {
+  name: 'get_note',
+  description: 'A note\'s content and frontmatter (content capped at maxChars; `truncated` says when it was cut).',
+  scope: 'read',
+  params: {
+    type: 'object',
+    properties: { note: noteParam, maxChars: { type: 'integer', minimum: 100, maximum: 200000, default: 20000 } },
+    required: ['note'],
+  },
+  cli: { positional: ['note'] },
+  async handler(ctx, { note, maxChars }) {
+    const path = await noteFor(ctx, note);
+    const page = await ctx.brain.engine.getPage(path);
+    if (!page) throw new NoteNotFoundError(note, []);
+    const content = new TextDecoder().decode(await ctx.brain.source.read(path));
+    return {
+      path,
+      title: page.title,
+      type: page.type,
+      aliases: page.aliases,
+      tags: page.tags,
+      frontmatter: page.frontmatter,
+      content: content.slice(0, maxChars),
+      truncated: content.length > maxChars,
+      totalChars: content.length,
+    };
+  },
+};
+
+export const listNotesOp: OpDefinition<Brain, { folder?: string; tag?: string; type?: string; limit: number; offset: number }> = {
+  name: 'list_notes',
+  description: 'List notes, optionally within a folder, with a tag, or of a type (person, company, meeting, ...).',
+  scope: 'read',
+  params: {
+    type: 'object',
+    properties: {
+      folder: { type: 'string', maxLength: 1000 },
+      tag: { type: 'string', maxLength: 200 },
+      type: { type: 'string', maxLength: 100 },
+      limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+      offset: { type: 'integer', minimum: 0, default: 0 },
+    },
+  },
+  async handler(ctx, p) {
+    const folder = p.folder && ctx.remote ? confineVaultPath(p.folder) : p.folder;
+    const pages = await ctx.brain.engine.listPages({ folder, tag: p.tag, type: p.type, limit: p.limit + 1, offset: p.offset });
+    const shown = pages.slice(0, p.limit).filter((pg) => visible(ctx, pg.path));
+    return {
+      notes: shown.map((pg) => ({ path: pg.path, title: pg.title, type: pg.type, tags: pg.tags })),
+      nextOffset: pages.length > p.limit ? p.offset + p.limit : null,
+    };
+  },
+};
+
+export const readOps: OpDefinition<Brain, never, unknown>[] = [backlinksOp, linksOp, graphOp, traverseOp, timelineOp, statsOp, statusOp, getNoteOp, listNotesOp];

@@ -1,0 +1,82 @@
+// A small JSON-schema subset for operation parameters: enough to describe every op to MCP clients and to
+// validate what any surface sends. Unknown parameters are rejected (a typo must not be silently ignored).
+
+export type ParamSchema =
+  | { type: 'string'; description?: string; enum?: string[]; minLength?: number; maxLength?: number; default?: string }
+  | { type: 'integer' | 'number'; description?: string; minimum?: number; maximum?: number; default?: number }
+  | { type: 'boolean'; description?: string; default?: boolean }
+  | { type: 'array'; description?: string; items: ParamSchema; maxItems?: number; default?: unknown[] };
+
+export interface ObjectSchema {
+  type: 'object';
+  properties: Record<string, ParamSchema>;
+  required?: string[];
+  additionalProperties?: false;
+}
+
+export class ParamError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ParamError';
+  }
+}
+
+/** Validates and fills defaults. Throws ParamError naming the offending parameter. */
+export function validateParams(schema: ObjectSchema, input: unknown): Record<string, unknown> {
+  if (input === undefined || input === null) input = {};
+  if (typeof input !== 'object' || Array.isArray(input)) throw new ParamError('parameters must be an object');
+  const obj = input as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(obj)) {
+    if (!Object.prototype.hasOwnProperty.call(schema.properties, key)) {
+      const known = Object.keys(schema.properties).join(', ') || 'none';
+      throw new ParamError(`unknown parameter "${key}" (known: ${known})`);
+    }
+  }
+  for (const [key, prop] of Object.entries(schema.properties)) {
+    const value = obj[key];
+    if (value === undefined) {
+      if (schema.required?.includes(key)) throw new ParamError(`missing required parameter "${key}"`);
+      if (prop.default !== undefined) out[key] = prop.default;
+      continue;
+    }
+    out[key] = checkValue(key, prop, value);
+  }
+  return out;
+}
+
+function checkValue(name: string, prop: ParamSchema, value: unknown): unknown {
+  switch (prop.type) {
+    case 'string': {
+      if (typeof value !== 'string') throw new ParamError(`"${name}" must be a string`);
+      if (prop.enum && !prop.enum.includes(value)) throw new ParamError(`"${name}" must be one of ${prop.enum.join(', ')}`);
+      if (prop.minLength !== undefined && value.length < prop.minLength) throw new ParamError(`"${name}" is too short`);
+      if (prop.maxLength !== undefined && value.length > prop.maxLength) {
+        throw new ParamError(`"${name}" is longer than ${prop.maxLength} characters`);
+      }
+      return value;
+    }
+    case 'integer':
+    case 'number': {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isFinite(n)) throw new ParamError(`"${name}" must be a number`);
+      if (prop.type === 'integer' && !Number.isInteger(n)) throw new ParamError(`"${name}" must be an integer`);
+      if (prop.minimum !== undefined && n < prop.minimum) throw new ParamError(`"${name}" must be >= ${prop.minimum}`);
+      if (prop.maximum !== undefined && n > prop.maximum) throw new ParamError(`"${name}" must be <= ${prop.maximum}`);
+      return n;
+    }
+    case 'boolean': {
+      if (typeof value === 'boolean') return value;
+      if (value === 'true') return true;
+      if (value === 'false') return false;
+      throw new ParamError(`"${name}" must be true or false`);
+    }
+    case 'array': {
+      if (!Array.isArray(value)) throw new ParamError(`"${name}" must be an array`);
+      if (prop.maxItems !== undefined && value.length > prop.maxItems) {
+        throw new ParamError(`"${name}" has more than ${prop.maxItems} items`);
+      }
+      return value.map((v, i) => checkValue(`${name}[${i}]`, prop.items, v));
+    }
+  }
+}

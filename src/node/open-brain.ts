@@ -1,0 +1,96 @@
+// Opens a brain over a folder on disk: lock, PGlite data directory, file-system vault source, code chunker
+// and embedder. Used by the CLI, the stdio/HTTP MCP server and integration tests.
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { Brain, type BrainOptions } from '../core/brain';
+import type { Embedder } from '../core/embed/embedder';
+import { resolveEmbedder } from '../core/embed/factory';
+import { createCodeChunker } from '../core/chunk/code-chunker';
+import { PGliteEngine } from '../core/engine/pglite-engine';
+import { defaultRules, PathFilter } from '../core/index/path-rules';
+import { loadBuiltinEmbedderFromDisk } from './embedder-asset';
+import { FsVaultSource } from './fs-vault-source';
+import { acquireWriterLock } from './lock';
+import { nodeWasmLoader } from './tree-sitter-wasm';
+import { readVaultConfig, type EmbedderSettings, type VaultConfig } from './config';
+
+export const BRAIN_DIR = '.vault-brain';
+
+export class MissingVaultError extends Error {
+  constructor(vault: string) {
+    super(`vault folder not found: ${vault}`);
+    this.name = 'MissingVaultError';
+  }
+}
+
+export interface OpenBrainOptions {
+  vault: string;
+  /** Database directory; default `<vault>/.vault-brain/db`. */
+  db?: string;
+  /** Overrides the config file's embedder. */
+  embedder?: EmbedderSettings;
+  onProgress?: BrainOptions['onProgress'];
+  /** Tests: extra config on top of the vault's config file. */
+  config?: Partial<VaultConfig>;
+}
+
+export interface OpenedBrain {
+  brain: Brain;
+  vault: string;
+  dbDir: string;
+  config: VaultConfig;
+  close(): Promise<void>;
+}
+
+export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBrain> {
+  const vault = path.resolve(options.vault);
+  const st = await fs.stat(vault).catch(() => null);
+  if (!st?.isDirectory()) throw new MissingVaultError(vault);
+
+  const brainDir = path.join(vault, BRAIN_DIR);
+  const dbDir = path.resolve(options.db ?? path.join(brainDir, 'db'));
+  const config = { ...(await readVaultConfig(brainDir)), ...(options.config ?? {}) };
+  await fs.mkdir(dbDir, { recursive: true });
+  // PGlite is single-process: two processes on one data directory corrupt it, so every open takes the lock.
+  const lock = await acquireWriterLock(dbDir);
+  try {
+    const engine = await PGliteEngine.open({ dataDir: dbDir });
+    const rules = defaultRules();
+    const filter = new PathFilter({ include: config.include, exclude: [...rules.exclude, ...config.exclude] });
+    const source = new FsVaultSource(vault, { skipFolder: (rel) => filter.excludesFolder(rel) });
+    const codeChunker = await createCodeChunker({ loadWasm: nodeWasmLoader });
+    const embedder = await createEmbedder(options.embedder ?? config.embedder);
+    const brain = new Brain({
+      engine,
+      source,
+      filter,
+      embedder,
+      codeChunker,
+      maxFileBytes: config.maxFileMB * 1024 * 1024,
+      onProgress: options.onProgress,
+    });
+    return {
+      brain,
+      vault,
+      dbDir,
+      config,
+      async close() {
+        try {
+          await engine.close();
+        } finally {
+          await lock.release();
+        }
+      },
+    };
+  } catch (e) {
+    await lock.release();
+    throw e;
+  }
+}
+
+export async function createEmbedder(settings: EmbedderSettings): Promise<Embedder | null> {
+  if (settings.kind === 'openai' && (!settings.baseURL || !settings.model)) {
+    throw new Error('the openai embedder needs baseURL and model (in .vault-brain/config.json)');
+  }
+  return resolveEmbedder(settings as Parameters<typeof resolveEmbedder>[0], { loadBuiltin: () => loadBuiltinEmbedderFromDisk() });
+}
