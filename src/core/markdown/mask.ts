@@ -84,6 +84,9 @@ export function maskNonLinkText(text: string): string {
   let noBlockMathClose = false;
   const inlineCodeFailUntil = new Map<number, number>();
   let inlineMathFailUntil = -1;
+  // Paragraph and line ends are looked up once per paragraph/line, not once per backtick or dollar.
+  const paraEndCache = { end: 0, until: -1, limit: -1 };
+  const lineEndCache = { end: 0, until: -1 };
 
   let i = 0;
   while (i < text.length) {
@@ -103,7 +106,12 @@ export function maskNonLinkText(text: string): string {
     if (c === 96 /* ` */) {
       let n = 1;
       while (text.charCodeAt(i + n) === 96) n++;
-      const paraEnd = paragraphEnd(text, i, limit);
+      if (i >= paraEndCache.until || paraEndCache.limit !== limit) {
+        paraEndCache.end = paragraphEnd(text, i, limit);
+        paraEndCache.until = paraEndCache.end;
+        paraEndCache.limit = limit;
+      }
+      const paraEnd = paraEndCache.end;
       const failUntil = inlineCodeFailUntil.get(n) ?? -1;
       const close = i < failUntil ? -1 : findBacktickRun(text, i + n, n, paraEnd);
       if (close === -1) {
@@ -140,7 +148,16 @@ export function maskNonLinkText(text: string): string {
         i = close + 2;
         continue;
       }
-      const close = i < inlineMathFailUntil ? -1 : findInlineMathClose(text, i, limit);
+      if (i >= lineEndCache.until) {
+        const nl = text.indexOf('\n', i);
+        lineEndCache.end = nl === -1 ? text.length : nl;
+        lineEndCache.until = lineEndCache.end;
+      }
+      if (i < inlineMathFailUntil) {
+        i++;
+        continue;
+      }
+      const close = findInlineMathClose(text, i, Math.min(limit, lineEndCache.end));
       if (close < 0) {
         inlineMathFailUntil = -close - 1;
         i++;
@@ -176,13 +193,11 @@ function findBacktickRun(text: string, from: number, n: number, end: number): nu
 }
 
 /**
- * Closing `$` for inline math opened at `open`, on the same line: the opener is not followed by a space,
+ * Closing `$` for inline math opened at `open`, before `lineEnd`: the opener is not followed by a space,
  * the closer is not preceded by a space nor followed by a digit (so `$5 and $10` is not math).
  * Returns the offset, or `-(lineEnd + 1)` when there is none (the caller memoizes the failure).
  */
-function findInlineMathClose(text: string, open: number, limit: number): number {
-  const nl = text.indexOf('\n', open);
-  const lineEnd = nl === -1 || nl > limit ? limit : nl;
+function findInlineMathClose(text: string, open: number, lineEnd: number): number {
   const after = text.charCodeAt(open + 1);
   if (Number.isNaN(after) || after === 32 || after === 9 || open + 1 >= lineEnd) return -(open + 2);
   let p = open + 1;
