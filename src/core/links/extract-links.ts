@@ -1,5 +1,15 @@
-// CONTRACT STUB — being implemented (links helper). Signature is fixed; callers rely on it.
+// Extracts every link of a note (body wikilinks, embeds, Markdown links, inline fields, frontmatter)
+// with its position, context and typed edge. Code, comments and math never count.
+import { maskNonLinkText } from '../markdown/mask';
 import type { ExtractedLink } from '../types';
+import { contextAround } from './context';
+import { typeBodyLinks, typeFrontmatterLink, type EdgeDecision } from './edge-types';
+import { extractFrontmatterLinks } from './frontmatter-links';
+import { fieldAt, findInlineFields } from './inline-fields';
+import { LinksLineLookup } from './line-lookup';
+import type { LinkMatch } from './link-match';
+import { scanMarkdownLinks } from './markdown-links';
+import { scanWikilinks } from './wikilinks';
 
 export interface LinkExtractionInput {
   /** Vault-relative path of the note. */
@@ -16,7 +26,58 @@ export interface LinkExtractionInput {
   pageType: string;
 }
 
+/** Masked copy of the file: frontmatter and code/comments/math become spaces, offsets unchanged. */
+function maskBody(text: string, bodyStart: number): string {
+  const body = text.slice(bodyStart);
+  // The mask only changes text around backticks, tildes, `%%` and `$`; skip its pass when there are none.
+  const masked = /[`~%$]/.test(body) ? maskNonLinkText(body) : body;
+  return bodyStart === 0 ? masked : text.slice(0, bodyStart).replace(/[^\n]/g, ' ') + masked;
+}
+
 export function extractLinks(input: LinkExtractionInput): ExtractedLink[] {
-  void input;
-  throw new Error('not implemented');
+  const text = input.text;
+  const bodyStart = Math.min(Math.max(0, Math.trunc(input.bodyStart) || 0), text.length);
+  const lines = new LinksLineLookup(text);
+  const out: ExtractedLink[] = [];
+  const build = (m: LinkMatch, d: EdgeDecision, line: number): ExtractedLink => {
+    const link: ExtractedLink = {
+      raw: m.raw,
+      targetText: m.targetText,
+      source: m.source,
+      type: d.type,
+      direction: d.direction,
+      line,
+      offset: m.start,
+      context: contextAround(text, m.start, m.end),
+    };
+    // Optional fields are left out rather than set to undefined.
+    if (m.subpath !== undefined) link.subpath = m.subpath;
+    if (m.alias !== undefined) link.alias = m.alias;
+    if (m.field !== undefined) link.field = m.field;
+    if (d.evidence !== undefined) link.evidence = d.evidence;
+    return link;
+  };
+
+  for (const { match, line } of extractFrontmatterLinks(input, text, lines)) {
+    out.push(build(match, typeFrontmatterLink(match.field ?? '', input.pageType), line));
+  }
+
+  const scan = maskBody(text, bodyStart);
+  const wikilinks = scanWikilinks(scan, text, bodyStart);
+  const markdown = scanMarkdownLinks(scan, text, bodyStart, scan.length, wikilinks);
+  const body = wikilinks.concat(markdown).sort((a, b) => a.start - b.start);
+  if (body.length === 0) return out;
+  const fields = findInlineFields(scan, bodyStart);
+  if (fields.length > 0) {
+    for (const link of body) {
+      const field = fieldAt(fields, link.start);
+      if (field) {
+        link.source = 'inline-field';
+        link.field = field.key;
+      }
+    }
+  }
+  const decisions = typeBodyLinks(body, { scan, pageType: input.pageType, frontmatter: input.frontmatter });
+  body.forEach((m, k) => out.push(build(m, decisions[k]!, lines.lineOf(m.start))));
+  return out;
 }

@@ -1,0 +1,82 @@
+// Picks the verb that types a link from the clause text just before and just after it.
+import { NEGATION, PAST_LEAD, PAST_MARKER, PAST_PHRASE, VERB_PATTERNS, VERB_PRECEDENCE, type VerbType } from './verb-patterns';
+
+export interface VerbHit {
+  type: VerbType;
+  direction: 'out' | 'in';
+  /** `verb: co-founded`, `verb: worked at (past)`. */
+  evidence: string;
+  past: boolean;
+}
+
+const HAS_WORD = /[\p{L}\p{N}]/u;
+
+interface Candidate {
+  rank: number;
+  distance: number;
+  verbAt: number;
+  hit: VerbHit;
+}
+
+// "co-founded and invested in [[Acme]]": verbs joined by a conjunction all govern the link.
+const CONJUNCTION_TAIL = /(?:\s+(?:and|&|or)|\s*(?:和|并且|并|及|与|、))\s*$/iu;
+const MAX_CHAIN = 3;
+
+/** The best verb for a link, by type precedence, then by closeness to the link. Null when none. */
+export function matchVerb(before: string, after: string): VerbHit | null {
+  if (!HAS_WORD.test(before) && !HAS_WORD.test(after)) return null;
+  let best = bestIn(before, after, 0);
+  let window = before;
+  let earliest = best?.verbAt ?? -1;
+  for (let n = 0; n < MAX_CHAIN && earliest >= 0; n++) {
+    const lead = window.slice(0, earliest);
+    const conj = CONJUNCTION_TAIL.exec(lead);
+    if (!conj) break;
+    window = lead.slice(0, conj.index);
+    const more = bestIn(window, '', before.length - window.length);
+    if (!more) break;
+    if (!best || more.rank < best.rank) best = more;
+    earliest = more.verbAt;
+  }
+  return best?.hit ?? null;
+}
+
+function bestIn(before: string, after: string, extraDistance: number): Candidate | null {
+  let best: Candidate | null = null;
+  const hay = `${before}\n${after}`.toLowerCase();
+  for (const p of VERB_PATTERNS) {
+    if (!p.keys.some((k) => hay.includes(k))) continue;
+    const phrases: string[] = [];
+    let verbAt = before.length;
+    let distance = 0;
+    if (p.before) {
+      const m = p.before.exec(before);
+      if (!m) continue;
+      verbAt = m.index;
+      distance = before.length - m.index + extraDistance;
+      phrases.push(m.groups?.v ?? m[0]);
+    } else if (!after) continue;
+    if (p.after) {
+      const m = p.after.exec(after);
+      if (!m) continue;
+      if (!p.before) distance = m[0].length;
+      phrases.push(m.groups?.v ?? m[0]);
+    }
+    const lead = before.slice(0, verbAt);
+    if (NEGATION.test(lead.slice(-24))) continue;
+    const rank = VERB_PRECEDENCE.indexOf(p.type);
+    if (best && (best.rank < rank || (best.rank === rank && best.distance <= distance))) continue;
+    const phrase = phrases.join('…').replace(/\s+/g, ' ').trim();
+    // Only employment and advising end; a founder or an investor stays one.
+    const past =
+      (p.type === 'works_at' || p.type === 'advises') &&
+      (p.past === true || PAST_MARKER.test(lead) || PAST_LEAD.test(lead) || PAST_PHRASE.test(phrases[phrases.length - 1] ?? ''));
+    best = {
+      rank,
+      distance,
+      verbAt: p.before ? verbAt : -1,
+      hit: { type: p.type, direction: p.direction, past, evidence: `verb: ${phrase}${past ? ' (past)' : ''}` },
+    };
+  }
+  return best;
+}

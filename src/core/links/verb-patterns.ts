@@ -1,0 +1,141 @@
+// Verb tables for typed edges (no LLM). A pattern reads the clause around a link: `before` must match
+// the text that ends right at the link, `after` the text that starts right after it (both when both are
+// given). The named group `v` is the evidence phrase. English patterns use letter/digit lookarounds as
+// word boundaries (so `confounded`, `rejoined` or `leftover` never match).
+//
+// Ideas from GBrain (FOUNDED > INVESTED > ADVISES > WORKS_AT precedence over a context window); the
+// patterns are our own: they must sit next to the link (at most a few filler words away) in the same
+// clause, passives flip the direction, and past/negated forms are recognised.
+
+export type VerbType = 'founded' | 'invested_in' | 'advises' | 'works_at';
+
+/** When several verbs match one link, the earlier type in this list wins. */
+export const VERB_PRECEDENCE: readonly VerbType[] = ['founded', 'invested_in', 'advises', 'works_at'];
+
+export interface VerbPattern {
+  /** Lower-case substrings of which one must occur in the clause; a cheap filter before the regexes run. */
+  keys: readonly string[];
+  type: VerbType;
+  /** `in` for passives: the link target did this to the note's subject. */
+  direction: 'out' | 'in';
+  before?: RegExp;
+  after?: RegExp;
+  /** The verb itself says the relation is over (`worked at`, `left`). */
+  past?: boolean;
+}
+
+const NB = String.raw`(?<![\p{L}\p{N}])`; // no letter/digit before
+const NA = String.raw`(?![\p{L}\p{N}])`; // no letter/digit after
+// Words that end a verb's reach: `worked at Google before [[Acme]]` says nothing about Acme.
+const STOP = String.raw`(?:and|or|but|then|before|after|with|without|from|than|while|when|where|who|which|whose|not|never|to|for|of|at|in|on|by|as|into|since|until|via)`;
+// Up to three ordinary words between verb and link: `founded the robotics startup [[Acme]]`.
+const FILLER_EN = String.raw`(?:\s+(?!${STOP}${NA})[\p{L}\p{N}][\p{L}\p{N}'’&.\-]*){0,3}`;
+// Up to six characters between a Chinese verb and the link: `创立了机器人公司[[Acme]]`.
+const FILLER_ZH = String.raw`[^\s，。；、,;！？!?：:“”"（）()]{0,6}`;
+
+const ROLE_EN = String.raw`(?:chief\s+[\p{L}]+\s+officer|CEO|CTO|CFO|COO|CPO|CMO|CIO|CISO|CRO|VP|SVP|EVP|vice[\s-]+president|president|head\s+of\s+[\p{L}&-]+(?:\s+[\p{L}&-]+)?|(?:software\s+|staff\s+|senior\s+|principal\s+)?engineer|developer|designer|PM|product\s+manager|manager|director|(?:tech\s+|team\s+)?lead|researcher|scientist|analyst|partner|principal|consultant|architect|recruiter|intern|employee|staffer|chair(?:man|woman|person)?|GM|general\s+manager)`;
+const ROLE_ZH = String.raw`(?:首席[\p{Script=Han}]{1,4}官|CEO|CTO|CFO|COO|CPO|VP|副总裁|总裁|总经理|经理|总监|主管|负责人|合伙人|工程师|研发|研究员|科学家|设计师|产品经理|分析师|架构师|实习生|员工|职员|董事长)`;
+
+const ROLE_KEYS_EN = ['chief', 'ceo', 'cto', 'cfo', 'coo', 'cpo', 'cmo', 'cio', 'ciso', 'cro', 'vp', 'president', 'head', 'engineer', 'developer', 'designer', 'pm', 'manager', 'director', 'lead', 'researcher', 'scientist', 'analyst', 'partner', 'principal', 'consultant', 'architect', 'recruiter', 'intern', 'employee', 'staffer', 'chair', 'gm'];
+const ROLE_KEYS_ZH = ['首席', 'ceo', 'cto', 'cfo', 'coo', 'cpo', 'vp', '总裁', '经理', '总监', '主管', '负责人', '合伙人', '工程师', '研发', '研究员', '科学家', '设计师', '分析师', '架构师', '实习生', '员工', '职员', '董事长'];
+
+function en(verb: string, filler = FILLER_EN): RegExp {
+  return new RegExp(String.raw`${NB}(?<v>${verb})${filler}\s*$`, 'iu');
+}
+function enAfter(verb: string): RegExp {
+  return new RegExp(String.raw`^\s*(?<v>${verb})${NA}`, 'iu');
+}
+function zh(verb: string, filler = FILLER_ZH): RegExp {
+  return new RegExp(String.raw`(?<v>${verb})${filler}\s*$`, 'iu');
+}
+function zhAfter(verb: string): RegExp {
+  return new RegExp(String.raw`^\s*(?<v>${verb})`, 'iu');
+}
+const JUST_BEFORE = (word: string): RegExp => new RegExp(String.raw`(?<v>${word})\s*$`, 'iu');
+
+export const VERB_PATTERNS: readonly VerbPattern[] = [
+  // ---- founded ----
+  // "co-founded / founded / established [[Acme]]": the subject created the target.
+  { keys: ['found', 'establish', 'incorporat'], type: 'founded', direction: 'out', before: en(String.raw`co-?founded|cofounded|founded|established|incorporated`) },
+  // "co-founder / founder of [[Acme]]": the noun form.
+  { keys: ['founder', 'founding'], type: 'founded', direction: 'out', before: en(String.raw`(?:co-?|co\s)?founder(?:\s+(?:and|&)\s+${ROLE_EN})?\s+(?:of|at)|founding\s+(?:CEO|CTO|partner)\s+(?:of|at)`, '') },
+  // "started / launched a company called [[Acme]]": bare "started" is too common ("started using").
+  { keys: ['started', 'launched', 'set up', 'built'], type: 'founded', direction: 'out', before: en(String.raw`(?:started|launched|set\s+up|built)\s+(?:(?:a|an|the|his|her|their|my|our)\s+)?(?:[\p{L}-]+\s+)?(?:company|startup|business|firm|venture|fund)(?:\s+(?:called|named))?`, '') },
+  // "[[Acme]] co-founder" / "[[Acme]]'s founder" / "[[Acme]] as co-founder" (apposition after the link).
+  { keys: ['founder'], type: 'founded', direction: 'out', after: enAfter(String.raw`(?:['’]s\s+|\s*as\s+(?:an?\s+|the\s+)?)?(?:co-?)?founder`) },
+  // Passive "founded (in 2019) by [[Alice]]": the target founded the subject.
+  { keys: ['found', 'start', 'establish', 'launch', 'creat', 'set up'], type: 'founded', direction: 'in', before: en(String.raw`(?:co-?founded|founded|started|established|launched|created|set\s+up)(?:\s+[\p{L}\p{N}]+){0,3}?\s+by`, '') },
+  // Chinese "创立/创办/成立/创建(了)[[X]]" and "[[X]]的(联合)创始人".
+  { keys: ['创', '成立'], type: 'founded', direction: 'out', before: zh(String.raw`(?:联合)?(?:创立|创办|创建)(?:了)?|(?:成立|创立)了`) },
+  { keys: ['创始', '创办'], type: 'founded', direction: 'out', after: zhAfter(String.raw`的?\s*(?:联合)?(?:创始人|创办人)`) },
+  // Passive "由[[X]](联合)创立/创办/成立": the target founded the subject; "创始人[[X]]" names the founder.
+  { keys: ['由'], type: 'founded', direction: 'in', before: JUST_BEFORE('由'), after: zhAfter(String.raw`(?:[^，。；]{0,8}?)(?:联合)?(?:创立|创办|成立|创建)`) },
+  { keys: ['创始', '创办'], type: 'founded', direction: 'in', before: zh(String.raw`(?:联合)?(?:创始人|创办人)(?:是|为)?`, '[:：]?') },
+
+  // ---- invested_in ----
+  // "invested in / investor in / backed / funded [[Acme]]".
+  { keys: ['invest', 'backer', 'backed', 'funded', 'financed'], type: 'invested_in', direction: 'out', before: en(String.raw`(?:invested|invests|investing|invest)\s+in|(?:angel\s+|early\s+|seed\s+|lead\s+)?investor\s+(?:in|at|of)|backer\s+of|backed|funded|financed`) },
+  // "led / participated in the seed round of [[Acme]]", "led [[Acme]]'s Series A".
+  { keys: ['led', 'participated', 'angel'], type: 'invested_in', direction: 'out', before: en(String.raw`(?:co-)?led\s+(?:the\s+|a\s+|an\s+)?(?:[\p{L}\p{N}$-]+\s+){0,3}(?:round|investment|financing)\s+(?:in|of|for|into)|participated\s+in\s+(?:the\s+|a\s+)?(?:[\p{L}\p{N}$-]+\s+){0,3}round\s+(?:of|in|for)|angel\s+investment\s+in`, '') },
+  { keys: ['led', 'participated'], type: 'invested_in', direction: 'out', before: JUST_BEFORE(String.raw`${NB}(?:co-)?led|participated\s+in`), after: enAfter(String.raw`['’]s\s+(?:(?:[\p{L}\p{N}$-]+\s+){0,3}?(?:round|raise|financing)|(?:seed|pre-seed|series\s+[a-z]\d?))`) },
+  // "[[Acme]] as an (angel) investor", "[[Acme]]'s investor".
+  { keys: ['investor'], type: 'invested_in', direction: 'out', after: enAfter(String.raw`(?:['’]s\s+|\s*as\s+(?:an?\s+|the\s+)?)(?:[\p{L}-]+\s+)?investor`) },
+  // Passive "backed by / funded by / raised $5M from / round led by [[Sequoia]]".
+  { keys: ['backed', 'funded', 'financed', 'invested', 'led by', 'raised', 'investor'], type: 'invested_in', direction: 'in', before: en(String.raw`(?:backed|funded|financed)\s+by|invested\s+in\s+by|(?:round|investment|raise|financing)\s+(?:was\s+)?(?:co-)?led\s+by|raised\s+(?:[\p{L}\p{N}$€£¥.,-]+\s+){0,4}from|investors?\s+(?:include|includes|including|are|is|were)`, '') },
+  // Chinese "投资了/领投/跟投/注资/天使投资[[X]]"; "投资人" names the investor, so not here.
+  { keys: ['投', '注资'], type: 'invested_in', direction: 'out', before: zh(String.raw`(?:天使)?投资(?![人方者机])(?:了)?|领投(?:了)?|跟投(?:了)?|参投(?:了)?|注资(?:了)?`) },
+  { keys: ['投资', '股东'], type: 'invested_in', direction: 'out', after: zhAfter(String.raw`的?\s*(?:天使|早期|领)?(?:投资人|投资者|投资方|股东)`) },
+  // Passive: "由[[红杉]]领投", "获得[[红杉]]的A轮投资", "投资人[[X]]", "[[红杉]]领投".
+  { keys: ['由'], type: 'invested_in', direction: 'in', before: JUST_BEFORE('由'), after: zhAfter(String.raw`(?:领投|跟投|参投|投资|注资)`) },
+  { keys: ['获', '得到', '接受'], type: 'invested_in', direction: 'in', before: zh(String.raw`获得了?|得到了?|获|接受了?`, ''), after: zhAfter(String.raw`[^，。；]{0,12}?(?:投资|注资|融资)`) },
+  { keys: ['投资'], type: 'invested_in', direction: 'in', before: zh(String.raw`(?:投资人|投资方|投资者)(?:包括|有|是|为)?`, '[:：]?') },
+  { keys: ['领投', '跟投', '参投', '注资'], type: 'invested_in', direction: 'in', after: zhAfter(String.raw`(?:领投|跟投|参投|注资)`) },
+
+  // ---- advises ----
+  // "advises / advisor to / on the board of / mentor to [[Acme]]".
+  { keys: ['advis', 'board', 'mentor', 'counsel'], type: 'advises', direction: 'out', before: en(String.raw`advises|advised|advising|advise|(?:advisor|adviser)\s+(?:to|of|at|for)|advisory\s+(?:board|role)\s+(?:of|at|for)|board\s+(?:member\s+)?(?:of|at)|(?:sits|sat|serves|served|seat)\s+on\s+(?:the\s+)?(?:[\p{L}-]+\s+)?board\s+(?:of|at)|member\s+of\s+(?:the\s+)?(?:[\p{L}-]+\s+)?board\s+(?:of|at)|board\s+of\s+directors\s+(?:of|at)|mentor\s+(?:to|at|for)|mentors|mentored|mentoring|counsels`, '') },
+  // "[[Acme]] as an advisor", "[[Acme]]'s board".
+  { keys: ['advis', 'board', 'mentor'], type: 'advises', direction: 'out', after: enAfter(String.raw`(?:['’]s\s+|\s*as\s+(?:an?\s+|the\s+)?)(?:[\p{L}-]+\s+)?(?:advisor|adviser|board(?:\s+member)?|mentor)`) },
+  // Passive "advised / mentored by [[Alice]]", "advisors include [[Alice]]".
+  { keys: ['advised', 'mentored', 'counseled', 'advisors', 'advisers', 'advisory'], type: 'advises', direction: 'in', before: en(String.raw`(?:advised|mentored|counseled)\s+by|(?:advisors|advisers|advisory\s+board)\s+(?:include|includes|including|are|is)`, '') },
+  // Chinese "[[X]]的顾问/董事/董事会成员/导师", "担任[[X]]顾问", "为[[X]]提供咨询".
+  { keys: ['顾问', '董事', '导师'], type: 'advises', direction: 'out', after: zhAfter(String.raw`的?\s*(?:(?![是为])[\p{Script=Han}]){0,4}?(?:顾问|董事会成员|董事会|独立董事|董事|导师)`) },
+  { keys: ['为'], type: 'advises', direction: 'out', before: JUST_BEFORE('为'), after: zhAfter(String.raw`提供[\p{Script=Han}]{0,4}?(?:咨询|顾问|建议|指导)`) },
+  { keys: ['顾问', '导师'], type: 'advises', direction: 'in', before: zh(String.raw`(?:顾问|导师)(?:是|为|包括|有)?`, '[:：]?') },
+
+  // ---- works_at ----
+  // "works at / working for / joined / employed by / hired by [[Acme]]".
+  { keys: ['work', 'employ', 'hired', 'recruited', 'join', 'intern', 'currently', 'now'], type: 'works_at', direction: 'out', before: en(String.raw`(?:works|work|working)\s+(?:at|for)|(?:employed|hired|recruited)\s+(?:by|at)|employee\s+(?:of|at)|joined|joins|joining|interned?\s+at|internship\s+at|(?:currently|now)\s+at`) },
+  // Past: "worked at", "left", "quit", "resigned from", "previously at".
+  { keys: ['worked', 'left', 'quit', 'leaving', 'depart', 'resign', 'retired', 'previously', 'formerly', 'alum'], type: 'works_at', direction: 'out', past: true, before: en(String.raw`worked\s+(?:at|for)|left|quit|leaving|departed|departed\s+from|resigned\s+from|retired\s+from|(?:previously|formerly)\s+(?:at|@|with)|alum(?:nus|na|ni)?\s+of`) },
+  // "CEO of / engineer at / Head of Product at [[Acme]]".
+  { keys: ROLE_KEYS_EN, type: 'works_at', direction: 'out', before: en(String.raw`${ROLE_EN}\s*(?:at|of|@)`) },
+  // "is a … at [[Acme]]" (current) and "was a … at [[Acme]]" (past).
+  { keys: [' at', '@'], type: 'works_at', direction: 'out', before: en(String.raw`(?:is|am|are)\s+(?:an?|the)\s+(?:[\p{L}-]+\s+){0,3}(?:at|@)`, '') },
+  { keys: [' at', '@'], type: 'works_at', direction: 'out', past: true, before: en(String.raw`(?:was|were)\s+(?:an?|the)\s+(?:[\p{L}-]+\s+){0,3}(?:at|@)`, '') },
+  // "[[Acme]] CEO", "[[Acme]]'s CTO", "[[Acme]] as a PM" (apposition after the link).
+  { keys: ROLE_KEYS_EN, type: 'works_at', direction: 'out', after: enAfter(String.raw`(?:['’]s\s+|\s*as\s+(?:an?\s+|the\s+)?)?(?:(?:senior|staff|principal|lead|founding|former|ex-)\s+)?${ROLE_EN}`) },
+  // Passive "employs / hired [[Alice]]" on the employer's page.
+  { keys: ['employ', 'hired', 'recruited'], type: 'works_at', direction: 'in', before: en(String.raw`employs|employed|hired|recruited`, '') },
+  // Chinese "任职于/就职于/供职于/工作于/加入/入职[[X]]"; "离开[[X]]" is past.
+  { keys: ['任职', '就职', '供职', '工作', '受雇', '效力', '加入', '入职', '担任'], type: 'works_at', direction: 'out', before: zh(String.raw`任职于|就职于|供职于|工作于|受雇于|效力于|加入了?|入职了?|担任`) },
+  { keys: ['离开', '离职'], type: 'works_at', direction: 'out', past: true, before: zh(String.raw`离开了?|离职于`, '') },
+  // "从[[X]]离职/辞职".
+  { keys: ['从'], type: 'works_at', direction: 'out', past: true, before: JUST_BEFORE('从'), after: zhAfter(String.raw`(?:离职|辞职|退休)`) },
+  // "在[[X]]工作/任职/上班/实习", "在[[X]]担任CTO".
+  { keys: ['在', '于'], type: 'works_at', direction: 'out', before: JUST_BEFORE('在|于'), after: zhAfter(String.raw`[^，。；]{0,6}?(?:工作|任职|上班|就职|实习|供职|担任|当)`) },
+  // "[[X]]的CTO", "[[X]]工程师", "[[X]]前CEO".
+  { keys: ROLE_KEYS_ZH, type: 'works_at', direction: 'out', after: zhAfter(String.raw`的?\s*(?:前|原)?(?:(?![是为])[\p{Script=Han}]){0,4}?${ROLE_ZH}`) },
+];
+
+/** Negation in the few characters before a verb: the relation is denied, so the link stays a mention. */
+export const NEGATION = /(?:(?<![\p{L}])(?:never|not|no|didn['’]t|doesn['’]t|don['’]t|wasn['’]t|isn['’]t|hasn['’]t)(?![\p{L}])|从未|从没|没有|并未|未曾|不是|并非)[\s\p{L}]{0,3}$/iu;
+
+/** Words in the clause before the verb that put the relation in the past. */
+export const PAST_MARKER = /(?<![\p{L}])(?:(?:former|formerly|previously|used\s+to|no\s+longer|until|earlier)(?![\p{L}])|ex-)|曾经|曾|以前|此前|离开|前任|已离职|前\s*$/iu;
+
+/** "was a PM at": the clause right before a role noun is in the past tense. */
+export const PAST_LEAD = /(?<![\p{L}])(?:was|were)\s+(?:an?|the|her|his|their)\s+(?:[\p{L}-]+\s+){0,3}$/iu;
+
+/** Evidence phrases that start with a past marker (`前CEO`, `ex-CTO`, `former engineer`). */
+export const PAST_PHRASE = /^(?:的?\s*前(?![端台])|的?\s*原|ex-|former)/iu;
