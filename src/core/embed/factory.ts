@@ -1,0 +1,28 @@
+// Turns the user's embedding setting into an Embedder (or null for `none`).
+import type { Embedder } from './embedder';
+import { createOpenAIEmbedder, type FetchLike, type OpenAIEmbedderOptions } from './openai-embedder';
+
+export type EmbedderSettings =
+  | { kind: 'none' }
+  | { kind: 'builtin' }
+  | ({ kind: 'openai' } & Omit<OpenAIEmbedderOptions, 'fetch' | 'onRetry'>);
+
+export interface EmbedderDeps {
+  /** Loads the built-in embedder (from disk in Node, from inlined bytes in the plugin). */
+  loadBuiltin: () => Promise<Embedder>;
+  /** Passed to the OpenAI-compatible client (e.g. Obsidian's requestUrl adapter, or a test server). */
+  fetch?: FetchLike;
+}
+
+export async function resolveEmbedder(settings: EmbedderSettings, deps: EmbedderDeps): Promise<Embedder | null> {
+  switch (settings.kind) {
+    case 'none':
+      return null;
+    case 'builtin':
+      return deps.loadBuiltin();
+    case 'openai':
+      return createOpenAIEmbedder({ ...settings, fetch: deps.fetch });
+    default:
+      throw new Error(`unknown embedder kind ${String((settings as { kind?: unknown }).kind)}`);
+  }
+}

@@ -1,0 +1,141 @@
+// The build script on a small synthetic input in the wink format (the real 300 MB input takes ~20 s
+// and is exercised by the built-in embedder tests through the generated asset).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmbedderAssetError, parseEmbedderAsset } from '../../../src/core/embed/embedder-asset-format';
+import { loadBuiltinEmbedder } from '../../../src/core/embed/builtin-embedder';
+
+const script = resolve(__dirname, '../../../scripts/build-embedder.mjs');
+let dir: string;
+let input: string;
+const DIMS = 8;
+
+function lcg(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 4294967296 - 0.5;
+  };
+}
+
+/** words: punctuation and upper case mixed in, which the script must skip. */
+function syntheticInput(): { words: string[] } {
+  const rand = lcg(42);
+  const words = ['the', ',', 'of', '.', 'notes', 'Note', 'café', 'co-founder', '(', 'meeting'];
+  for (let i = 0; words.length < 300; i++) words.push(`w${i.toString(36)}x`);
+  const vectors: Record<string, number[]> = {};
+  words.forEach((w, i) => {
+    const v = Array.from({ length: DIMS }, () => Math.round(rand() * 2e5) / 1e5);
+    vectors[w] = [...v, Math.hypot(...v), i];
+  });
+  writeFileSync(input, JSON.stringify({ precision: 5, l2NormIndex: DIMS, wordIndex: DIMS + 1, size: words.length, dimensions: DIMS, words, vectors, unkVector: [] }));
+  return { words };
+}
+
+function build(out: string, ...extra: string[]): string {
+  return execFileSync(process.execPath, [script, `--input=${input}`, `--out=${out}`, ...extra], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+let built: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'vb-embed-build-'));
+  input = join(dir, 'input.json');
+  syntheticInput();
+  built = join(dir, 'a.bin');
+  build(built, '--words=100');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('scripts/build-embedder.mjs', () => {
+  it('keeps the first N word-like entries in frequency order, with their original ranks', () => {
+    const asset = parseEmbedderAsset(new Uint8Array(readFileSync(built)), { verifyChecksum: true });
+    expect(asset.dims).toBe(DIMS);
+    expect(asset.count).toBe(100);
+    expect(asset.totalVocab).toBe(300);
+    expect(asset.words.slice(0, 6)).toEqual(['the', 'of', 'notes', 'café', 'co-founder', 'meeting']);
+    expect(Array.from(asset.ranks.slice(0, 6))).toEqual([0, 2, 4, 6, 7, 9]);
+    expect(asset.components).toHaveLength(1);
+    const u = asset.components[0]!;
+    expect(Math.hypot(...u)).toBeCloseTo(1, 5);
+  });
+
+  it('quantizes each word with its own scale, close to the float vectors', () => {
+    const asset = parseEmbedderAsset(new Uint8Array(readFileSync(built)));
+    const source = JSON.parse(readFileSync(input, 'utf8')) as { vectors: Record<string, number[]> };
+    asset.words.forEach((w, i) => {
+      const f = source.vectors[w]!.slice(0, DIMS);
+      const q = Array.from({ length: DIMS }, (_, d) => asset.matrix[i * DIMS + d]! * asset.scales[i]!);
+      const cos = f.reduce((s, x, d) => s + x * q[d]!, 0) / (Math.hypot(...f) * Math.hypot(...q));
+      expect(cos).toBeGreaterThan(0.999);
+      expect(Math.max(...Array.from(asset.matrix.subarray(i * DIMS, (i + 1) * DIMS), Math.abs))).toBe(127);
+    });
+  });
+
+  it('is deterministic and skips rebuilding an up-to-date output', () => {
+    const again = join(dir, 'd.bin');
+    build(again, '--words=100', '--force');
+    expect(Buffer.compare(readFileSync(built), readFileSync(again))).toBe(0);
+    const future = new Date(Date.now() + 60_000);
+    utimesSync(again, future, future);
+    const before = statSync(again).mtimeMs;
+    expect(build(again, '--words=100')).toMatch(/up to date/);
+    expect(statSync(again).mtimeMs).toBe(before);
+  });
+
+  it('produces an asset the runtime loads and uses', async () => {
+    const e = loadBuiltinEmbedder(new Uint8Array(readFileSync(built)), { verifyChecksum: true });
+    expect(e.dims).toBe(DIMS);
+    expect(e.knownWords('The NOTES of the co-founder, at a Café')).toEqual(['the', 'notes', 'of', 'the', 'co-founder', 'café']);
+    // Accents are stripped from the query as a fallback, never added.
+    expect(e.knownWords('cafe')).toEqual([]);
+    const [v] = await e.embed(['notes meeting']);
+    expect(Math.hypot(...v!)).toBeCloseTo(1, 5);
+  });
+
+  it('fails loudly on bad arguments and bad input', () => {
+    expect(() => build(join(dir, 'x.bin'), '--words=abc')).toThrow();
+    writeFileSync(join(dir, 'bad.json'), '{"hello": 1}');
+    expect(() =>
+      execFileSync(process.execPath, [script, `--input=${join(dir, 'bad.json')}`, `--out=${join(dir, 'y.bin')}`], { stdio: 'pipe' }),
+    ).toThrow();
+  });
+});
+
+describe('parseEmbedderAsset', () => {
+  let bytes: Uint8Array;
+  beforeAll(() => {
+    bytes = new Uint8Array(readFileSync(built));
+  });
+
+  it('reads the asset at any byte offset', () => {
+    const shifted = new Uint8Array(bytes.length + 3);
+    shifted.set(bytes, 3);
+    const asset = parseEmbedderAsset(shifted.subarray(3), { verifyChecksum: true });
+    expect(asset.count).toBe(100);
+  });
+
+  it('rejects truncated, foreign, corrupt and random bytes', () => {
+    expect(() => parseEmbedderAsset(new Uint8Array(0))).toThrow(EmbedderAssetError);
+    expect(() => parseEmbedderAsset(bytes.subarray(0, bytes.length - 1))).toThrow(/size/);
+    const foreign = bytes.slice();
+    foreign[0] = 0x50;
+    expect(() => parseEmbedderAsset(foreign)).toThrow(/magic/);
+    const corrupt = bytes.slice();
+    corrupt[corrupt.length - 5] = corrupt[corrupt.length - 5]! ^ 0x11;
+    expect(() => parseEmbedderAsset(corrupt)).not.toThrow();
+    expect(() => parseEmbedderAsset(corrupt, { verifyChecksum: true })).toThrow(/checksum/);
+    const future = bytes.slice();
+    future[4] = 99;
+    expect(() => parseEmbedderAsset(future)).toThrow(/version/);
+    const rand = lcg(7);
+    const noise = Uint8Array.from({ length: 5000 }, () => Math.floor((rand() + 0.5) * 256));
+    noise.set([0x56, 0x42, 0x45, 0x4d, 1, 0, 0, 0], 0);
+    expect(() => parseEmbedderAsset(noise)).toThrow(EmbedderAssetError);
+  });
+});
