@@ -1,0 +1,280 @@
+// The store contract every surface uses (indexer, search, think, ops, CLI, MCP). Paths are vault-relative with
+// forward slashes and are the identity of a page.
+import type { ChunkKind, LinkSource, ParsedNote, ParseWarning } from '../types';
+import type { MigrationOutcome } from './migrations';
+
+export interface PageMeta {
+  mtime: number;
+  size: number;
+}
+
+export interface PageRow {
+  path: string;
+  title: string;
+  type: string;
+  frontmatter: Record<string, unknown>;
+  aliases: string[];
+  tags: string[];
+  compiledTruth: string;
+  timeline: string;
+  contentHash: string;
+  mtime: number;
+  size: number;
+  indexedAt: number;
+  warnings: ParseWarning[];
+}
+
+export interface PageState {
+  path: string;
+  contentHash: string;
+  mtime: number;
+  size: number;
+}
+
+export interface PageSummary {
+  path: string;
+  title: string;
+  type: string;
+  tags: string[];
+  aliases: string[];
+  mtime: number;
+  size: number;
+}
+
+export interface ListPagesOptions {
+  folder?: string;
+  tag?: string;
+  type?: string;
+  limit?: number;
+  offset?: number;
+}
+
+export interface Backlink {
+  id: number;
+  from: string;
+  type: string;
+  source: LinkSource;
+  context: string;
+  line: number;
+  direction: 'out' | 'in';
+}
+
+export interface OutgoingLink {
+  id: number;
+  /** Resolved target, null when dangling. */
+  to: string | null;
+  raw: string;
+  targetText: string;
+  type: string;
+  source: LinkSource;
+  line: number;
+  context: string;
+  field: string | null;
+  direction: 'out' | 'in';
+}
+
+/** A stored link row: `from` is the note it was written in; `direction` says which way the relation points. */
+export interface EdgeRow {
+  from: string;
+  to: string | null;
+  type: string;
+  source: LinkSource;
+  direction: 'out' | 'in';
+}
+
+export interface DanglingLinkRow {
+  id: number;
+  fromPath: string;
+  targetText: string;
+}
+
+export interface DanglingGroup {
+  targetText: string;
+  count: number;
+  from: string[];
+}
+
+export interface LinkTargetUpdate {
+  id: number;
+  toPath: string | null;
+}
+
+/** A logical edge (subject -> object) used by traversal. */
+export interface TraversalStep {
+  linkId: number;
+  from: string;
+  to: string;
+  type: string;
+}
+
+export interface TraverseOptions {
+  start: string[];
+  types?: string[];
+  direction: 'out' | 'in' | 'both';
+  /** Capped at 5. */
+  depth: number;
+  limit?: number;
+}
+
+export interface TraversalNode {
+  path: string;
+  /** Null when the path has no page row (a resolved target not indexed yet). */
+  title: string | null;
+  depth: number;
+  /** The edges from a start node to this node, in walk order. */
+  via: TraversalStep[];
+}
+
+export interface TimelineQuery {
+  path?: string;
+  /** Inclusive ISO dates `YYYY-MM-DD`. */
+  since?: string;
+  until?: string;
+  limit?: number;
+}
+
+export interface TimelineRow {
+  path: string;
+  title: string;
+  date: string;
+  summary: string;
+  line: number;
+}
+
+export interface EngineStats {
+  pages: number;
+  chunks: number;
+  links: number;
+  typedLinks: number;
+  dangling: number;
+  embeddedByModel: Record<string, number>;
+  timelineEntries: number;
+  pagesByType: Record<string, number>;
+}
+
+export interface SearchFilters {
+  /** Vault folder, without trailing slash; matches everything below it. */
+  folder?: string;
+  /** Tag without `#`; matches nested tags (`project` matches `project/alpha`), case-insensitive. */
+  tag?: string;
+  type?: string;
+  /** Restrict to these paths. */
+  paths?: string[];
+  excludePaths?: string[];
+}
+
+export interface KeywordSearchOptions {
+  /** The user's query in websearch syntax, already passed through segmentQuery. */
+  tsquery: string;
+  mode: 'and' | 'or';
+  limit: number;
+  filters?: SearchFilters;
+}
+
+export interface VectorSearchOptions {
+  vector: Float32Array;
+  modelId: string;
+  limit: number;
+  filters?: SearchFilters;
+}
+
+export interface ChunkHit {
+  chunkId: number;
+  path: string;
+  title: string;
+  heading: string;
+  text: string;
+  startLine: number;
+  endLine: number;
+  kind: ChunkKind;
+  /** ts_rank_cd for keyword hits, cosine similarity (1 - distance) for vector hits. */
+  rank: number;
+}
+
+export interface TitleHit {
+  path: string;
+  title: string;
+  /** The title or alias that matched. */
+  name: string;
+  exact: boolean;
+  /** 1 for exact matches, trigram similarity otherwise. */
+  score: number;
+}
+
+export interface EntityMatch {
+  path: string;
+  title: string;
+  name: string;
+}
+
+export type FileStatus = 'indexed' | 'skipped' | 'failed';
+
+export interface FileStatusRow {
+  path: string;
+  status: FileStatus;
+  reason?: string | null;
+  size?: number | null;
+  mtime?: number | null;
+}
+
+export interface StoredFileStatus {
+  path: string;
+  status: FileStatus;
+  reason: string | null;
+  size: number | null;
+  mtime: number | null;
+  updatedAt: number;
+}
+
+/** The structural EmbeddingStore the embed queue drives. */
+export interface EngineEmbeddingStore {
+  countPending(modelId: string): Promise<number>;
+  nextPending(modelId: string, limit: number): Promise<{ id: number; text: string }[]>;
+  saveEmbeddings(modelId: string, dims: number, rows: { id: number; vector: Float32Array }[]): Promise<void>;
+  markSkipped(modelId: string, ids: number[]): Promise<void>;
+}
+
+export interface BrainEngine extends EngineEmbeddingStore {
+  /** What happened to the schema on open; `needsRebuild` means every note must be re-indexed. */
+  readonly openState: MigrationOutcome;
+
+  putPage(note: ParsedNote, meta: PageMeta): Promise<void>;
+  putPages(batch: { note: ParsedNote; meta: PageMeta }[]): Promise<void>;
+  deletePage(path: string): Promise<void>;
+  renamePage(from: string, to: string): Promise<void>;
+  setLinkTargets(updates: LinkTargetUpdate[]): Promise<void>;
+
+  getPage(path: string): Promise<PageRow | null>;
+  getPageStates(): Promise<PageState[]>;
+  listPages(options?: ListPagesOptions): Promise<PageSummary[]>;
+
+  backlinks(path: string): Promise<Backlink[]>;
+  outgoingLinks(path: string): Promise<OutgoingLink[]>;
+  allEdges(): Promise<EdgeRow[]>;
+  backlinkCounts(paths: string[]): Promise<Map<string, number>>;
+  listDanglingLinks(): Promise<DanglingLinkRow[]>;
+  /** Dangling links whose target text equals one of the candidates, case-insensitively. */
+  danglingLinksTo(candidates: string[]): Promise<DanglingLinkRow[]>;
+  danglingLinks(options?: { limit?: number }): Promise<DanglingGroup[]>;
+  traverse(options: TraverseOptions): Promise<TraversalNode[]>;
+  timeline(query?: TimelineQuery): Promise<TimelineRow[]>;
+  stats(): Promise<EngineStats>;
+
+  keywordSearch(options: KeywordSearchOptions): Promise<ChunkHit[]>;
+  titleSearch(query: string, limit: number): Promise<TitleHit[]>;
+  vectorSearch(options: VectorSearchOptions): Promise<ChunkHit[]>;
+  findEntities(text: string, limit: number): Promise<EntityMatch[]>;
+
+  recordFileStatus(rows: FileStatusRow[]): Promise<void>;
+  fileStatuses(options?: { status?: FileStatus }): Promise<StoredFileStatus[]>;
+  removeFileStatus(paths: string[]): Promise<void>;
+
+  getMeta(key: string): Promise<string | null>;
+  setMeta(key: string, value: string): Promise<void>;
+
+  /** Empties every table except `meta` (tests, rebuild). */
+  clear(): Promise<void>;
+  /** Persists pending writes when durability is relaxed; a no-op otherwise. */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}

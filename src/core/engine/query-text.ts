@@ -1,0 +1,20 @@
+// Turns a websearch-syntax query into its OR form. The result is still passed as a bind parameter to
+// websearch_to_tsquery, which never fails on syntax, so this only shapes recall, never safety.
+
+const TOKEN = /"[^"]*"|[^\s"]+/g;
+
+/**
+ * `a b "c d"` -> `a or b or "c d"`. Quoted phrases (including the bigram phrases segmentQuery makes for CJK)
+ * stay whole; an existing `or` is dropped, and so are negations (`-x`), which inside an alternation would match
+ * nearly everything. Returns '' when nothing searchable is left.
+ */
+export function orQuery(query: string): string {
+  const parts: string[] = [];
+  for (const m of query.matchAll(TOKEN)) {
+    const t = m[0];
+    if (t.toLowerCase() === 'or' || t.startsWith('-')) continue;
+    if (t.startsWith('"') && t.replace(/"/g, '').trim() === '') continue;
+    parts.push(t);
+  }
+  return parts.join(' or ');
+}

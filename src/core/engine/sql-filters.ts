@@ -1,0 +1,29 @@
+// SQL conditions for search filters. Values always become bind parameters; only fixed SQL text is emitted.
+import type { SearchFilters } from './brain-engine';
+import { clean } from './pg-text';
+
+/**
+ * Appends the filter values to `params` and returns ` and ...` conditions over the pages alias `p`
+ * (empty string when there are no filters).
+ */
+export function filterConditions(filters: SearchFilters | undefined, params: unknown[]): string {
+  if (!filters) return '';
+  const conds: string[] = [];
+  const bind = (v: string | string[]): string => {
+    params.push(typeof v === 'string' ? clean(v) : v.map(clean));
+    return `$${params.length}`;
+  };
+  const folder = filters.folder?.replace(/^\/+|\/+$/g, '');
+  if (folder) conds.push(`starts_with(p.path, ${bind(`${folder}/`)})`);
+  if (filters.tag) {
+    const tag = filters.tag.replace(/^#/, '').toLowerCase();
+    const b = bind(tag);
+    conds.push(`exists (select 1 from unnest(p.tags) t where lower(t) = ${b} or starts_with(lower(t), ${b} || '/'))`);
+  }
+  if (filters.type) conds.push(`p.type = ${bind(filters.type)}`);
+  if (filters.paths) conds.push(`p.path = any(${bind(filters.paths)}::text[])`);
+  if (filters.excludePaths && filters.excludePaths.length > 0) {
+    conds.push(`not (p.path = any(${bind(filters.excludePaths)}::text[]))`);
+  }
+  return conds.map((c) => ` and ${c}`).join('');
+}

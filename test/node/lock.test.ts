@@ -1,0 +1,116 @@
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, promises as fs, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildSync } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acquireWriterLock, lockPathFor, LockedError } from '../../src/node/lock';
+
+let dir: string;
+let childScript: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'vb-lock-'));
+  // The child runs the real lock module, bundled to plain JS (no TS loader in Node 20).
+  const bundled = path.join(dir, 'lock.mjs');
+  buildSync({ entryPoints: [path.resolve(__dirname, '../../src/node/lock.ts')], bundle: true, platform: 'node', format: 'esm', outfile: bundled, logLevel: 'silent' });
+  childScript = path.join(dir, 'child.mjs');
+  writeFileSync(
+    childScript,
+    `import { acquireWriterLock } from './lock.mjs';
+     const lock = await acquireWriterLock(process.argv[2]);
+     process.send({ locked: lock.path });
+     setInterval(() => {}, 1000);`,
+  );
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function startChild(dbDir: string): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = fork(childScript, [dbDir], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    let err = '';
+    child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+    child.once('message', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`child exited ${code}: ${err}`)));
+  });
+}
+
+function waitExit(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+}
+
+describe('acquireWriterLock', () => {
+  it('is exclusive within a process and released cleanly', async () => {
+    const db = path.join(dir, 'a', 'db');
+    const lock = await acquireWriterLock(db);
+    expect(lock.path).toBe(lockPathFor(db));
+    const body = JSON.parse(await fs.readFile(lock.path, 'utf8')) as { pid: number; hostname: string };
+    expect(body.pid).toBe(process.pid);
+    expect(body.hostname).toBe(hostname());
+    await expect(acquireWriterLock(db)).rejects.toBeInstanceOf(LockedError);
+    await lock.release();
+    await lock.release(); // idempotent
+    const again = await acquireWriterLock(db);
+    await again.release();
+  });
+
+  it('refuses while a live child holds it, recovers after kill -9', async () => {
+    const db = path.join(dir, 'b', 'db');
+    const child = await startChild(db);
+    try {
+      const err = await acquireWriterLock(db).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(LockedError);
+      expect((err as LockedError).holder.pid).toBe(child.pid);
+      expect((err as LockedError).message).toContain(String(child.pid));
+      expect((err as LockedError).message).toContain(lockPathFor(db));
+    } finally {
+      child.kill('SIGKILL');
+      await waitExit(child);
+    }
+    const lock = await acquireWriterLock(db);
+    const body = JSON.parse(await fs.readFile(lock.path, 'utf8')) as { pid: number };
+    expect(body.pid).toBe(process.pid);
+    await lock.release();
+    await expect(fs.stat(lock.path)).rejects.toThrow();
+  });
+
+  it('takes over a corrupt lock once it is older than the grace period', async () => {
+    const db = path.join(dir, 'c', 'db');
+    await fs.mkdir(path.dirname(db), { recursive: true });
+    writeFileSync(lockPathFor(db), '\u0000\u0001garbage{');
+    const lock = await acquireWriterLock(db, { graceMs: 0 });
+    await lock.release();
+  });
+
+  it('does not delete a lock that is no longer ours', async () => {
+    const db = path.join(dir, 'd', 'db');
+    const lock = await acquireWriterLock(db);
+    const foreign = JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: Date.now(), token: 'other' });
+    writeFileSync(lock.path, foreign);
+    await lock.release();
+    expect(await fs.readFile(lock.path, 'utf8')).toBe(foreign);
+    await fs.rm(lock.path);
+  });
+
+  it('lets exactly one of many racing recoverers win a dead lock', async () => {
+    const db = path.join(dir, 'e', 'db');
+    await fs.mkdir(path.dirname(db), { recursive: true });
+    // A pid that is certainly dead: a child that already exited.
+    const dead = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+    await waitExit(dead);
+    writeFileSync(lockPathFor(db), JSON.stringify({ pid: dead.pid, hostname: hostname(), startedAt: 1, token: 'dead' }));
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => acquireWriterLock(db)));
+    const won = results.filter((r) => r.status === 'fulfilled');
+    const lost = results.filter((r) => r.status === 'rejected');
+    expect(won).toHaveLength(1);
+    for (const r of lost) expect(r.reason).toBeInstanceOf(LockedError);
+    await (won[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof acquireWriterLock>>>).value.release();
+  });
+});
