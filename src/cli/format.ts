@@ -2,22 +2,27 @@
 
 type Json = Record<string, unknown>;
 
+function str(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? str(v) : JSON.stringify(v);
+}
+
 const formatters: Record<string, (r: Json) => string[]> = {
   backlinks: (r) => [
-    `${(r.backlinks as Json[]).length} backlinks to ${String(r.note)}`,
-    ...(r.backlinks as Json[]).map((b) => `  ${String(b.from)}:${String(b.line)} [${String(b.type)}]  ${String(b.context)}`),
+    `${(r.backlinks as Json[]).length} backlinks to ${str(r.note)}`,
+    ...(r.backlinks as Json[]).map((b) => `  ${str(b.from)}:${str(b.line)} [${str(b.type)}]  ${str(b.context)}`),
   ],
   links: (r) => [
-    `${(r.links as Json[]).length} links from ${String(r.note)}`,
-    ...(r.links as Json[]).map((l) => `  ${String(l.line)}: ${String(l.raw)} -> ${l.to === null ? '(missing note)' : String(l.to)} [${String(l.type)}]`),
+    `${(r.links as Json[]).length} links from ${str(r.note)}`,
+    ...(r.links as Json[]).map((l) => `  ${str(l.line)}: ${str(l.raw)} -> ${l.to === null ? '(missing note)' : str(l.to)} [${str(l.type)}]`),
   ],
-  graph: (r) => (r.edges as Json[]).map((e) => `${String(e.from)} -[${String(e.type)}]-> ${e.to === null ? '(missing)' : String(e.to)}`),
+  graph: (r) => (r.edges as Json[]).map((e) => `${str(e.from)} -[${str(e.type)}]-> ${e.to === null ? '(missing)' : str(e.to)}`),
   stats: (r) =>
-    Object.entries(r).map(([k, v]) => `${k.padEnd(16)} ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`),
+    Object.entries(r).map(([k, v]) => `${k.padEnd(16)} ${typeof v === 'object' && v !== null ? JSON.stringify(v) : str(v)}`),
   status: (r) => [
-    `last indexed  ${r.lastIndexedAt === null ? 'never' : String(r.lastIndexedAt)}`,
-    `indexed ${String(r.indexed)}, skipped ${String(r.skipped)}, failed ${String(r.failed)}, with warnings ${String(r.withWarnings)}`,
-    ...(r.files as Json[]).map((f) => `  ${String(f.status).padEnd(8)} ${String(f.path)}: ${String(f.reason)}`),
+    `last indexed  ${r.lastIndexedAt === null ? 'never' : str(r.lastIndexedAt)}`,
+    `indexed ${str(r.indexed)}, skipped ${str(r.skipped)}, failed ${str(r.failed)}, with warnings ${str(r.withWarnings)}`,
+    ...(r.files as Json[]).map((f) => `  ${str(f.status).padEnd(8)} ${str(f.path)}: ${str(f.reason)}`),
   ],
 };
 

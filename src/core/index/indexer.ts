@@ -93,6 +93,9 @@ export class Indexer {
     summary.scanned = files.length;
     const stored = new Map((await store.getPageStates()).map((s) => [s.path, s]));
     const statuses = new Map((await store.fileStatuses()).map((s) => [s.path, s]));
+    // An empty store is parsed by this version from the first batch on, so a crash mid-run can resume
+    // incrementally. (A version upgrade over existing pages is only recorded once the run completes.)
+    if (stored.size === 0) await store.setMeta(META_PARSER_VERSION, PARSER_VERSION);
     await this.buildResolver(listed);
 
     const present = new Set(files.map((f) => f.path));

@@ -27,7 +27,7 @@ export class OpRegistry<B = unknown> {
 
   register<P, R>(def: OpDefinition<B, P, R>): this {
     if (this.ops.has(def.name)) throw new Error(`operation ${def.name} is already registered`);
-    this.ops.set(def.name, def as unknown as OpDefinition<B, never, unknown>);
+    this.ops.set(def.name, def);
     return this;
   }
 
