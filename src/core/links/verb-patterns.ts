@@ -65,6 +65,9 @@ export const VERB_PATTERNS: readonly VerbPattern[] = [
   { keys: ['founder'], type: 'founded', direction: 'out', after: enAfter(String.raw`(?:['’]s\s+|\s*as\s+(?:an?\s+|the\s+)?)?(?:co-?)?founder`) },
   // Passive "founded (in 2019) by [[Alice]]": the target founded the subject.
   { keys: ['found', 'start', 'establish', 'launch', 'creat', 'set up'], type: 'founded', direction: 'in', before: en(String.raw`(?:co-?founded|founded|started|established|launched|created|set\s+up)(?:\s+[\p{L}\p{N}]+){0,3}?\s+by`, '') },
+  // "[[Alice]] founded it / the company" on the company's own page: the target founded the subject.
+  // The object must be a pronoun or "the company", so "[[Alice]] founded [[Acme]]" elsewhere stays untouched.
+  { keys: ['found', 'started', 'establish'], type: 'founded', direction: 'in', after: enAfter(String.raw`(?:co-?founded|cofounded|founded|started|established)\s+(?:it|this|us|the\s+(?:company|startup|firm|business|lab|fund))`) },
   // Chinese "创立/创办/成立/创建(了)[[X]]" and "[[X]]的(联合)创始人".
   { keys: ['创', '成立'], type: 'founded', direction: 'out', before: zh(String.raw`(?:联合)?(?:创立|创办|创建)(?:了)?|(?:成立|创立)了`) },
   { keys: ['创始', '创办'], type: 'founded', direction: 'out', after: zhAfter(String.raw`的?\s*(?:联合)?(?:创始人|创办人)`) },
@@ -81,7 +84,9 @@ export const VERB_PATTERNS: readonly VerbPattern[] = [
   // "[[Acme]] as an (angel) investor", "[[Acme]]'s investor".
   { keys: ['investor'], type: 'invested_in', direction: 'out', after: enAfter(String.raw`(?:['’]s\s+|\s*as\s+(?:an?\s+|the\s+)?)(?:[\p{L}-]+\s+)?investor`) },
   // Passive "backed by / funded by / raised $5M from / round led by [[Sequoia]]".
-  { keys: ['backed', 'funded', 'financed', 'invested', 'led by', 'raised', 'investor'], type: 'invested_in', direction: 'in', before: en(String.raw`(?:backed|funded|financed)\s+by|invested\s+in\s+by|(?:round|investment|raise|financing)\s+(?:was\s+)?(?:co-)?led\s+by|raised\s+(?:[\p{L}\p{N}$€£¥.,-]+\s+){0,4}from|investors?\s+(?:include|includes|including|are|is|were)`, '') },
+  { keys: ['backed', 'funded', 'financed', 'invested', 'led by', 'raised', 'investor'], type: 'invested_in', direction: 'in', before: en(String.raw`(?:backed|funded|financed)\s+by|invested\s+in\s+by|(?:round|investment|raise|financing)\s+(?:was\s+)?(?:co-)?led\s+by|raised\s+(?:[\p{L}\p{N}$€£¥.,-]+\s+){0,4}from|investors?\s*(?:include|includes|including|are|is|were|:)`, '') },
+  // "[[Sequoia]] invested in it / led the round" on the company's own page.
+  { keys: ['invest', 'led'], type: 'invested_in', direction: 'in', after: enAfter(String.raw`(?:invested\s+in\s+(?:it|us|the\s+company)|(?:co-)?led\s+(?:the|its|our)\s+(?:[\p{L}\p{N}$-]+\s+){0,2}round)`) },
   // Chinese "投资了/领投/跟投/注资/天使投资[[X]]"; "投资人" names the investor, so not here.
   { keys: ['投', '注资'], type: 'invested_in', direction: 'out', before: zh(String.raw`(?:天使)?投资(?![人方者机])(?:了)?|领投(?:了)?|跟投(?:了)?|参投(?:了)?|注资(?:了)?`) },
   { keys: ['投资', '股东'], type: 'invested_in', direction: 'out', after: zhAfter(String.raw`的?\s*(?:天使|早期|领)?(?:投资人|投资者|投资方|股东)`) },
@@ -97,7 +102,7 @@ export const VERB_PATTERNS: readonly VerbPattern[] = [
   // "[[Acme]] as an advisor", "[[Acme]]'s board".
   { keys: ['advis', 'board', 'mentor'], type: 'advises', direction: 'out', after: enAfter(String.raw`(?:['’]s\s+|\s*as\s+(?:an?\s+|the\s+)?)(?:[\p{L}-]+\s+)?(?:advisor|adviser|board(?:\s+member)?|mentor)`) },
   // Passive "advised / mentored by [[Alice]]", "advisors include [[Alice]]".
-  { keys: ['advised', 'mentored', 'counseled', 'advisors', 'advisers', 'advisory'], type: 'advises', direction: 'in', before: en(String.raw`(?:advised|mentored|counseled)\s+by|(?:advisors|advisers|advisory\s+board)\s+(?:include|includes|including|are|is)`, '') },
+  { keys: ['advised', 'mentored', 'counseled', 'advisors', 'advisers', 'advisory'], type: 'advises', direction: 'in', before: en(String.raw`(?:advised|mentored|counseled)\s+by|(?:advisors|advisers|advisory\s+board)\s*(?:include|includes|including|are|is|:)`, '') },
   // Chinese "[[X]]的顾问/董事/董事会成员/导师", "担任[[X]]顾问", "为[[X]]提供咨询".
   { keys: ['顾问', '董事', '导师'], type: 'advises', direction: 'out', after: zhAfter(String.raw`的?\s*(?:(?![是为])[\p{Script=Han}]){0,4}?(?:顾问|董事会成员|董事会|独立董事|董事|导师)`) },
   { keys: ['为'], type: 'advises', direction: 'out', before: JUST_BEFORE('为'), after: zhAfter(String.raw`提供[\p{Script=Han}]{0,4}?(?:咨询|顾问|建议|指导)`) },

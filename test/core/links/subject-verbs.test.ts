@@ -1,0 +1,21 @@
+// A link that is the subject of the sentence on the object's own page ("[[Alice]] founded it").
+import { describe, expect, it } from 'vitest';
+import { linksOf, onlyLink } from './helpers';
+
+describe('subject links on the object page', () => {
+  it('types "[[X]] founded it" as founded, pointing from X to this note', () => {
+    expect(onlyLink('[[Alice]] founded it in 2019.', 'company')).toMatchObject({ type: 'founded', direction: 'in' });
+    expect(onlyLink('[[Alice]] co-founded the company.', 'company')).toMatchObject({ type: 'founded', direction: 'in' });
+  });
+
+  it('leaves "[[X]] founded [[Y]]" alone for X (the sentence is about Y, not this note)', () => {
+    const [alice] = linksOf('[[Alice]] founded [[Acme]].');
+    expect(alice).toMatchObject({ raw: '[[Alice]]', type: 'mentions' });
+  });
+
+  it('reads investor and advisor labels and "[[X]] led the round"', () => {
+    expect(onlyLink('Investors: [[Northwind Capital]].', 'company')).toMatchObject({ type: 'invested_in', direction: 'in' });
+    expect(onlyLink('Advisors: [[Dana Reyes]]', 'company')).toMatchObject({ type: 'advises', direction: 'in' });
+    expect(onlyLink('[[Northwind Capital]] led the seed round.', 'company')).toMatchObject({ type: 'invested_in', direction: 'in' });
+  });
+});
