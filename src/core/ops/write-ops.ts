@@ -1,0 +1,97 @@
+// Write operations: the only ops that change the vault. Surfaces expose them only when the user enables writes
+// (MCP `--allow-writes`). They create new Markdown notes or append to existing ones; they never overwrite,
+// never touch excluded or hidden folders, and never write anything but `.md` files inside the vault.
+import type { Brain } from '../brain';
+import type { OpContext, OpDefinition } from './registry';
+import { noteFor } from './read-ops';
+import { confineVaultPath, PathRefusedError } from './remote-path';
+
+/** Largest text one write call may add, in characters. */
+export const MAX_WRITE_CHARS = 100_000;
+
+/**
+ * How the vault is written: over the file system (CLI, `src/mcp/fs-note-writer`) or the Obsidian vault API.
+ * Paths are already confined, vault-relative `.md` paths.
+ */
+export interface NoteWriter {
+  /** Creates a new file; must fail with NoteExistsError (never overwrite) when anything exists at the path. */
+  create(path: string, text: string): Promise<void>;
+  /** Appends to an existing file. */
+  append(path: string, text: string): Promise<void>;
+}
+
+export class NoteExistsError extends Error {
+  constructor(path: string) {
+    super(`a note already exists at "${path}"; use append_to_note to add to it`);
+    this.name = 'NoteExistsError';
+  }
+}
+
+export class WriteRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WriteRefusedError';
+  }
+}
+
+type Ctx = OpContext<Brain>;
+
+/** The write ops over one writer. Register them only on surfaces where the user enabled writes. */
+export function createWriteOps(writer: NoteWriter): OpDefinition<Brain, never, unknown>[] {
+  const createNote: OpDefinition<Brain, { path: string; content: string }> = {
+    name: 'create_note',
+    description:
+      'Create a new Markdown note at a vault-relative path ending in .md. Never overwrites: fails when the note exists. The note is indexed right away.',
+    scope: 'write',
+    params: {
+      type: 'object',
+      properties: {
+        path: { type: 'string', description: 'Vault-relative path, e.g. `people/Dana Wu.md`', minLength: 1, maxLength: 500 },
+        content: { type: 'string', description: 'Markdown text of the note', maxLength: MAX_WRITE_CHARS },
+      },
+      required: ['path', 'content'],
+    },
+    async handler(ctx, p) {
+      const path = writablePath(ctx, p.path);
+      await writer.create(path, p.content);
+      await ctx.brain.indexer.updatePaths([path]);
+      return { path, created: true, chars: p.content.length };
+    },
+  };
+
+  const appendToNote: OpDefinition<Brain, { note: string; content: string }> = {
+    name: 'append_to_note',
+    description: 'Append Markdown text to the end of an existing note (on a new line). The note is re-indexed right away.',
+    scope: 'write',
+    params: {
+      type: 'object',
+      properties: {
+        note: { type: 'string', description: 'Note path, path without .md, file name, title or alias', minLength: 1, maxLength: 1000 },
+        content: { type: 'string', description: 'Markdown text to append', minLength: 1, maxLength: MAX_WRITE_CHARS },
+      },
+      required: ['note', 'content'],
+    },
+    async handler(ctx, p) {
+      // Resolving through noteFor means only an indexed, visible note can be appended to.
+      const path = writablePath(ctx, await noteFor(ctx, p.note));
+      const current = await ctx.brain.source.read(path);
+      const needsNewline = current.length > 0 && current[current.length - 1] !== 0x0a;
+      await writer.append(path, needsNewline ? `\n${p.content}` : p.content);
+      await ctx.brain.indexer.updatePaths([path]);
+      return { path, appended: true, chars: p.content.length };
+    },
+  };
+
+  return [createNote, appendToNote] as OpDefinition<Brain, never, unknown>[];
+}
+
+/** The rules every write obeys, remote or not. Exclusion is checked before existence so it reveals nothing. */
+function writablePath(ctx: Ctx, input: string): string {
+  const path = confineVaultPath(input);
+  if (!/\.md$/i.test(path)) throw new WriteRefusedError('only Markdown notes (a path ending in .md) can be written');
+  if (path.split('/').some((seg) => seg.startsWith('.'))) {
+    throw new WriteRefusedError('hidden files and folders (names starting with ".") cannot be written');
+  }
+  if (!ctx.brain.filter.accepts(path)) throw new PathRefusedError('this path is excluded from the brain and cannot be written');
+  return path;
+}

@@ -1,0 +1,50 @@
+// What an MCP client is told when a call fails: a clear sentence, never a stack trace, never a path on the
+// host outside the vault. Errors are recognised by name (not instanceof) so bundling twice cannot break it.
+
+/** Errors whose messages are written for the caller and only ever contain vault-relative paths. */
+const CALLER_ERRORS = new Set([
+  'ParamError',
+  'NoteNotFoundError',
+  'PathRefusedError',
+  'UnknownOpError',
+  'WriteRefusedError',
+  'NoteExistsError',
+  'McpCallError',
+]);
+
+/** An error raised by the MCP layer itself (timeouts, unknown tools, expired cursors). */
+export class McpCallError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'McpCallError';
+  }
+}
+
+const MAX_MESSAGE = 500;
+
+/** True for errors about the caller's request (bad params, unknown note...), as opposed to server faults. */
+export function isCallerError(e: unknown): boolean {
+  return e instanceof Error && CALLER_ERRORS.has(e.name);
+}
+
+export function publicErrorMessage(e: unknown): string {
+  if (!(e instanceof Error)) return 'the operation failed';
+  if (isCallerError(e)) return clip(e.message);
+  const code = (e as { code?: unknown }).code;
+  if (code === 'ENOENT') return 'the note file is missing on disk (the index may be out of date; re-index the vault)';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied reading or writing the note';
+  if (e.name === 'AbortError') return 'the operation was cancelled';
+  return clip(redactPaths(e.message)) || 'the operation failed';
+}
+
+/** Replaces absolute file-system paths (POSIX, Windows drive, UNC, file://) with `<path>`. */
+export function redactPaths(message: string): string {
+  return message
+    .replace(/file:\/\/\S+/gi, '<path>')
+    .replace(/(?<![\w.:/-])(?:[A-Za-z]:[\\/]|\\\\|\/)[^\s'"`,;)]+/g, '<path>');
+}
+
+function clip(s: string): string {
+  const oneLine = s.replace(/\s+/g, ' ').trim();
+  return oneLine.length > MAX_MESSAGE ? `${oneLine.slice(0, MAX_MESSAGE)}…` : oneLine;
+}

@@ -1,0 +1,107 @@
+// What both CLI transports (`mcp` over stdio, `serve` over HTTP) need: the registry (plus the write ops when
+// enabled), a backend that runs calls once the brain is open and up to date, and the audit log in
+// `.vault-brain/` (never indexed). The brain opens in the background: an MCP client that spawns us gets its
+// `initialize` and `tools/list` answers at once, even while a large vault is still being indexed.
+import * as path from 'node:path';
+import type { Brain } from '../core/brain';
+import { createRegistry } from '../core/ops';
+import type { OpRegistry } from '../core/ops/registry';
+import { createWriteOps } from '../core/ops/write-ops';
+import { FsVaultSource } from '../node/fs-vault-source';
+import { BRAIN_DIR, openNodeBrain, type OpenedBrain } from '../node/open-brain';
+import { createJsonlAuditSink, type AuditSink } from './audit';
+import { McpCallError, publicErrorMessage } from './errors';
+import { FsNoteWriter } from './fs-note-writer';
+import type { McpBackend } from './server';
+
+export interface McpNodeSetupOptions {
+  vault: string;
+  db?: string;
+  allowWrites: boolean;
+  /** Run an incremental index before answering calls (cheap when nothing changed). */
+  index: boolean;
+  log: (message: string) => void;
+  /** How long a call waits for the brain to be ready before it is told to try again. */
+  readyWaitMs?: number;
+}
+
+export interface McpNodeSetup {
+  vault: string;
+  registry: OpRegistry<Brain>;
+  backend: McpBackend;
+  /** Settles when the brain is open and indexed; rejects when it could not be opened (missing vault, locked). */
+  ready: Promise<OpenedBrain>;
+  auditLog: AuditSink & { flush(): Promise<void> };
+  auditFile: string;
+  close(): Promise<void>;
+}
+
+export function setUpNodeMcp(options: McpNodeSetupOptions): McpNodeSetup {
+  const vault = path.resolve(options.vault);
+  const started = Date.now();
+  const indexing = new AbortController();
+  const ready = (async () => {
+    const opened = await openNodeBrain({ vault, db: options.db });
+    try {
+      if (options.index) {
+        const s = await opened.brain.index({ signal: indexing.signal });
+        options.log(`indexed ${vault}: ${s.indexed} changed, ${s.unchanged} unchanged, ${s.deleted} deleted (${s.seconds.toFixed(1)} s)`);
+      }
+      return opened;
+    } catch (e) {
+      await opened.close();
+      throw e;
+    }
+  })();
+  ready.catch(() => undefined); // Reported by whoever awaits it; never an unhandled rejection.
+
+  const registry = createRegistry();
+  if (options.allowWrites) {
+    // The writer only needs the vault root; it does not wait for the brain.
+    for (const op of createWriteOps(new FsNoteWriter(new FsVaultSource(vault)))) if (!registry.get(op.name)) registry.register(op);
+  }
+
+  const readyWaitMs = options.readyWaitMs ?? 20_000;
+  const backend: McpBackend = {
+    ops: () => registry.list(),
+    async call(name, params, signal) {
+      const opened = await waitReady(ready, readyWaitMs, started);
+      return registry.call(name, params, { brain: opened.brain, remote: true, signal });
+    },
+  };
+
+  const auditFile = path.join(path.dirname(path.resolve(options.db ?? path.join(vault, BRAIN_DIR, 'db'))), 'mcp-audit.jsonl');
+  const auditLog = createJsonlAuditSink(auditFile, options.log);
+  return {
+    vault,
+    registry,
+    backend,
+    ready,
+    auditLog,
+    auditFile,
+    async close() {
+      indexing.abort();
+      await auditLog.flush();
+      const opened = await ready.catch(() => null);
+      await opened?.close();
+    },
+  };
+}
+
+async function waitReady(ready: Promise<OpenedBrain>, waitMs: number, started: number): Promise<OpenedBrain> {
+  const deadline = AbortSignal.timeout(waitMs);
+  let onDeadline: (() => void) | undefined;
+  const notYet = new Promise<null>((resolve) => {
+    onDeadline = () => resolve(null);
+    deadline.addEventListener('abort', onDeadline, { once: true });
+  });
+  try {
+    const opened = await Promise.race([ready, notYet]).catch((e: unknown) => {
+      throw new McpCallError(`the brain could not be opened: ${publicErrorMessage(e)}`);
+    });
+    if (opened) return opened;
+    throw new McpCallError(`Vault Brain is still indexing the vault (${Math.round((Date.now() - started) / 1000)} s so far); try again in a moment`);
+  } finally {
+    if (onDeadline) deadline.removeEventListener('abort', onDeadline);
+  }
+}

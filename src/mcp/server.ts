@@ -1,0 +1,159 @@
+// The MCP server: tools generated from the operations registry, every call run as a `remote` call (paths
+// confined, excluded notes invisible) with a timeout, a result size cap with paging, and an audit entry.
+// The low-level SDK Server is used so the registry's JSON schemas are published as they are.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { OpRegistry } from '../core/ops/registry';
+import { validateParams } from '../core/ops/schema';
+import type { AuditEntry, AuditSink } from './audit';
+import { summarizeParams } from './audit';
+import { isCallerError, McpCallError, publicErrorMessage } from './errors';
+import { CursorStore, firstPage } from './result-pages';
+import { CONTINUE_TOOL, exposedOps, toolFor, type McpOp } from './tools';
+
+export const MCP_SERVER_NAME = 'vault-brain';
+export const MCP_SERVER_VERSION = '0.1.0';
+
+/** Runs operations for the MCP layer. The registry backend is the normal one; the plugin may forward to its worker. */
+export interface McpBackend {
+  ops(): McpOp[] | Promise<McpOp[]>;
+  /** Must run the op as a remote call (`remote: true`). Params are already validated. */
+  call(name: string, params: Record<string, unknown>, signal: AbortSignal): Promise<unknown>;
+}
+
+export function registryBackend<B>(registry: OpRegistry<B>, brain: B): McpBackend {
+  return {
+    ops: () => registry.list(),
+    call: (name, params, signal) => registry.call(name, params, { brain, remote: true, signal }),
+  };
+}
+
+export interface McpLimits {
+  /** Largest tool result in UTF-8 bytes; larger results are paged with a cursor. */
+  resultBytes: number;
+  /** A call still running after this is abandoned (its AbortSignal fires) and reported as an error. */
+  callTimeoutMs: number;
+}
+
+export const DEFAULT_MCP_LIMITS: McpLimits = { resultBytes: 64 * 1024, callTimeoutMs: 30_000 };
+
+/** Where tools come from: a registry plus the brain to run it on, or any backend. */
+export type McpSource<B = unknown> = { registry: OpRegistry<B>; brain: B } | { backend: McpBackend };
+
+export function backendOf<B>(source: McpSource<B>): McpBackend {
+  return 'backend' in source ? source.backend : registryBackend(source.registry, source.brain);
+}
+
+export type McpServerOptions<B = unknown> = McpSource<B> & McpCommonOptions;
+
+export interface McpCommonOptions {
+  /** Expose write-scope ops (create_note, append_to_note). Off unless the user turns it on. */
+  allowWrites?: boolean;
+  limits?: Partial<McpLimits>;
+  /** Shared by the per-request servers of one HTTP server, so cursors survive between requests. */
+  cursors?: CursorStore;
+  auditLog?: AuditSink;
+  transport?: AuditEntry['transport'];
+  /** Server-side diagnostics (unexpected errors with stacks); stderr in the CLI. Never sent to the client. */
+  log?: (message: string) => void;
+}
+
+const INSTRUCTIONS =
+  "Vault Brain answers from the user's Obsidian vault: notes, typed links (works_at, founded, invested_in, attended, ...), " +
+  'timelines and search. Name notes by vault-relative path, file name, title or alias. Results are JSON; a result larger ' +
+  'than one response ends with {"truncated": true, "cursor": ...}: call `continue` with that cursor for the next part.';
+
+// The low-level Server on purpose: McpServer wants zod shapes, we publish the registry's JSON schemas as they are.
+export function createMcpServer<B>(options: McpServerOptions<B>): Server {
+  const backend = backendOf(options);
+  const limits = { ...DEFAULT_MCP_LIMITS, ...options.limits };
+  const cursors = options.cursors ?? new CursorStore();
+  const allowWrites = options.allowWrites === true;
+  const log = options.log ?? (() => undefined);
+
+  const server = new Server(
+    { name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION },
+    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: exposedOps(await backend.ops(), allowWrites).map(toolFor),
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name, arguments: args } = request.params;
+    const started = Date.now();
+    const entry: AuditEntry = { at: new Date(started).toISOString(), transport: options.transport ?? 'stdio', tool: name, params: summarizeParams(args), ms: 0, bytes: 0, ok: true };
+    try {
+      const text = await runTool(name, args, extra.signal);
+      entry.bytes = new TextEncoder().encode(text).length;
+      const page = firstPage(text, limits.resultBytes, cursors);
+      const result: CallToolResult = { content: [{ type: 'text', text: page.text }] };
+      if (page.more) {
+        entry.truncated = true;
+        const trailer = {
+          truncated: true,
+          cursor: page.more.cursor,
+          returnedBytes: page.more.returnedBytes,
+          remainingBytes: page.more.remainingBytes,
+          next: `call the "${CONTINUE_TOOL.name}" tool with this cursor and append its text to this part`,
+        };
+        result.content.push({ type: 'text', text: JSON.stringify(trailer) });
+      }
+      return result;
+    } catch (e) {
+      entry.ok = false;
+      entry.error = publicErrorMessage(e);
+      if (!isCallerError(e)) log(`tool ${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      return { isError: true, content: [{ type: 'text', text: entry.error }] } satisfies CallToolResult;
+    } finally {
+      entry.ms = Date.now() - started;
+      options.auditLog?.(entry);
+    }
+  });
+
+  async function runTool(name: string, args: unknown, requestSignal: AbortSignal): Promise<string> {
+    if (name === CONTINUE_TOOL.name) {
+      const { cursor } = validateParams(CONTINUE_TOOL.params, args) as { cursor: string };
+      const rest = cursors.take(cursor);
+      if (rest === null) throw new McpCallError('unknown or expired cursor; call the original tool again');
+      return rest;
+    }
+    const op = exposedOps(await backend.ops(), allowWrites).find((o) => o.name === name);
+    // A disabled write op is reported exactly like a tool that does not exist.
+    if (!op) throw new McpCallError(`unknown tool "${name}"`);
+    const params = validateParams(op.params, args);
+    const result = await withTimeout((signal) => backend.call(name, params, signal), limits.callTimeoutMs, requestSignal);
+    return JSON.stringify(result ?? null);
+  }
+
+  return server;
+}
+
+/** Runs `run` with a signal that fires on timeout or when the client cancels; rejects at that moment. */
+async function withTimeout<T>(run: (signal: AbortSignal) => Promise<T>, ms: number, outer: AbortSignal): Promise<T> {
+  const controller = new AbortController();
+  const timeout = AbortSignal.timeout(ms);
+  let onTimeout: (() => void) | undefined;
+  let onCancel: (() => void) | undefined;
+  const stop = new Promise<never>((_, reject) => {
+    // Reject before aborting: an op that rejects synchronously on abort must not win the race with its own message.
+    onTimeout = () => {
+      reject(new McpCallError(`the operation timed out after ${Math.round(ms / 100) / 10} s`));
+      controller.abort();
+    };
+    onCancel = () => {
+      reject(new McpCallError('the call was cancelled by the client'));
+      controller.abort();
+    };
+    timeout.addEventListener('abort', onTimeout, { once: true });
+    if (outer.aborted) onCancel();
+    else outer.addEventListener('abort', onCancel, { once: true });
+  });
+  try {
+    return await Promise.race([run(controller.signal), stop]);
+  } finally {
+    if (onTimeout) timeout.removeEventListener('abort', onTimeout);
+    if (onCancel) outer.removeEventListener('abort', onCancel);
+  }
+}
