@@ -17,7 +17,7 @@ export async function loadLib() {
     format: 'cjs',
     target: 'node20',
     outfile: out,
-    logLevel: 'warning',
+    logLevel: 'error',
   });
   return createRequire(import.meta.url)(out);
 }

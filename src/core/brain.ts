@@ -84,6 +84,11 @@ export class Brain {
 
   /** The vault path of the note a person named (path, path without .md, basename, title or alias). */
   async resolveNote(name: string): Promise<string> {
+    // Most callers pass an exact path: one row lookup instead of loading every page's names.
+    const trimmed = name.trim();
+    for (const candidate of trimmed.toLowerCase().endsWith('.md') ? [trimmed] : [`${trimmed}.md`, trimmed]) {
+      if (await this.engine.getPage(candidate)) return candidate;
+    }
     const pages = await this.engine.listPages({});
     const hit = findNoteByName(name, pages);
     if (hit.path === null) throw new NoteNotFoundError(name, hit.suggestions);

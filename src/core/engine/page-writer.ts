@@ -15,25 +15,9 @@ function chunkSearchText(c: Chunk): string {
 
 const CHUNK_COLS = 'ord, heading, char_start, char_end, start_line, end_line, kind, language, symbol, token_estimate, seg';
 
-async function writeChunks(tx: Tx, path: string, chunks: Chunk[]): Promise<void> {
-  const old = await tx.query<{ id: number; hash: string }>('select id, hash from chunks where page = $1 order by ord, id', [path]);
-  const pool = new Map<string, number[]>();
-  for (const r of old.rows) {
-    const ids = pool.get(r.hash);
-    if (ids) ids.push(r.id);
-    else pool.set(r.hash, [r.id]);
-  }
-  const kept: { id: number; chunk: Chunk }[] = [];
-  const added: Chunk[] = [];
-  for (const chunk of chunks) {
-    const id = pool.get(chunk.hash)?.shift();
-    if (id === undefined) added.push(chunk);
-    else kept.push({ id, chunk });
-  }
-  const vanished = [...pool.values()].flat();
-  if (vanished.length > 0) await tx.query('delete from chunks where id = any($1::int[])', [vanished]);
-
-  const cols = (list: Chunk[]): unknown[] => [
+/** Chunk columns for `unnest`, in CHUNK_COLS order. */
+function chunkColumns(list: Chunk[]): unknown[] {
+  return [
     list.map((c) => c.ord),
     list.map((c) => clean(c.heading)),
     list.map((c) => c.charStart),
@@ -46,118 +30,182 @@ async function writeChunks(tx: Tx, path: string, chunks: Chunk[]): Promise<void>
     list.map((c) => Math.round(c.tokenEstimate)),
     list.map(chunkSearchText),
   ];
-  const unnestCols = `$2::int[], $3::text[], $4::int[], $5::int[], $6::int[], $7::int[], $8::text[], $9::text[], $10::text[], $11::int[], $12::text[]`;
+}
 
+const UNNEST_CHUNK_COLS = `$2::int[], $3::text[], $4::int[], $5::int[], $6::int[], $7::int[], $8::text[], $9::text[], $10::text[], $11::int[], $12::text[]`;
+
+/**
+ * Replaces the chunks of every page in the batch with a handful of statements for the whole batch.
+ * A chunk whose text (hash) is unchanged keeps its row id and embedding; new ones start without one.
+ */
+async function writeChunks(tx: Tx, pages: { path: string; chunks: Chunk[] }[], existing: string[]): Promise<void> {
+  const pool = new Map<string, number[]>(); // `${page}\0${hash}` -> ids
+  if (existing.length > 0) {
+    const old = await tx.query<{ id: number; page: string; hash: string }>(
+      'select id, page, hash from chunks where page = any($1::text[]) order by page, ord, id',
+      [existing],
+    );
+    for (const r of old.rows) {
+      const key = `${r.page}\u0000${r.hash}`;
+      const ids = pool.get(key);
+      if (ids) ids.push(r.id);
+      else pool.set(key, [r.id]);
+    }
+  }
+  const kept: { id: number; chunk: Chunk }[] = [];
+  const added: { page: string; chunk: Chunk }[] = [];
+  for (const { path, chunks } of pages) {
+    for (const chunk of chunks) {
+      const id = pool.get(`${path}\u0000${chunk.hash}`)?.shift();
+      if (id === undefined) added.push({ page: path, chunk });
+      else kept.push({ id, chunk });
+    }
+  }
+  const vanished = [...pool.values()].flat();
+  if (vanished.length > 0) await tx.query('delete from chunks where id = any($1::int[])', [vanished]);
   if (kept.length > 0) {
     await tx.query(
       `update chunks c set ord = u.ord, heading = u.heading, char_start = u.char_start, char_end = u.char_end,
          start_line = u.start_line, end_line = u.end_line, kind = u.kind, language = u.language, symbol = u.symbol,
          token_estimate = u.token_estimate, tsv = to_tsvector('simple', u.seg)
-       from unnest($1::int[], ${unnestCols}) as u(id, ${CHUNK_COLS})
+       from unnest($1::int[], ${UNNEST_CHUNK_COLS}) as u(id, ${CHUNK_COLS})
        where c.id = u.id`,
-      [kept.map((k) => k.id), ...cols(kept.map((k) => k.chunk))],
+      [kept.map((k) => k.id), ...chunkColumns(kept.map((k) => k.chunk))],
     );
   }
   if (added.length > 0) {
+    const list = added.map((a) => a.chunk);
     await tx.query(
       `insert into chunks (page, ord, heading, char_start, char_end, start_line, end_line, kind, language, symbol,
          token_estimate, text, hash, tsv)
-       select $1, u.ord, u.heading, u.char_start, u.char_end, u.start_line, u.end_line, u.kind, u.language, u.symbol,
-         u.token_estimate, u.text, u.hash, to_tsvector('simple', u.seg)
-       from unnest(${unnestCols}, $13::text[], $14::text[]) as u(${CHUNK_COLS}, text, hash)
-       order by u.ord`,
-      [path, ...cols(added), added.map((c) => clean(c.text)), added.map((c) => c.hash)],
+       select u.page, u.ord, u.heading, u.char_start, u.char_end, u.start_line, u.end_line, u.kind, u.language,
+         u.symbol, u.token_estimate, u.text, u.hash, to_tsvector('simple', u.seg)
+       from unnest($1::text[], ${UNNEST_CHUNK_COLS}, $13::text[], $14::text[]) with ordinality
+         as u(page, ${CHUNK_COLS}, text, hash, n)
+       order by u.n`,
+      [added.map((a) => a.page), ...chunkColumns(list), list.map((c) => clean(c.text)), list.map((c) => c.hash)],
     );
   }
 }
 
-async function writeLinks(tx: Tx, note: ParsedNote): Promise<void> {
-  await tx.query('delete from links where from_path = $1', [note.path]);
-  const l = note.links;
-  if (l.length === 0) return;
+async function writeLinks(tx: Tx, notes: ParsedNote[]): Promise<void> {
+  const rows = notes.flatMap((n) => n.links.map((l) => ({ from: n.path, l })));
+  if (rows.length === 0) return;
   await tx.query(
     `insert into links (from_path, to_path, target_text, raw, subpath, alias, type, direction, source, field, evidence,
        context, line, char_offset)
-     select $1, u.* from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+     select u.* from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
        $9::text[], $10::text[], $11::text[], $12::text[], $13::int[], $14::int[])
-       as u(to_path, target_text, raw, subpath, alias, type, direction, source, field, evidence, context, line, char_offset)`,
+       as u(from_path, to_path, target_text, raw, subpath, alias, type, direction, source, field, evidence, context, line,
+         char_offset)`,
     [
-      note.path,
-      l.map((x) => cleanOrNull(x.target)),
-      l.map((x) => clean(x.targetText)),
-      l.map((x) => clean(x.raw)),
-      l.map((x) => cleanOrNull(x.subpath)),
-      l.map((x) => cleanOrNull(x.alias)),
-      l.map((x) => clean(x.type)),
-      l.map((x) => (x.direction === 'in' ? 'in' : 'out')),
-      l.map((x) => x.source),
-      l.map((x) => cleanOrNull(x.field)),
-      l.map((x) => cleanOrNull(x.evidence)),
-      l.map((x) => clean(x.context)),
-      l.map((x) => x.line),
-      l.map((x) => x.offset),
+      rows.map((r) => r.from),
+      rows.map((r) => cleanOrNull(r.l.target)),
+      rows.map((r) => clean(r.l.targetText)),
+      rows.map((r) => clean(r.l.raw)),
+      rows.map((r) => cleanOrNull(r.l.subpath)),
+      rows.map((r) => cleanOrNull(r.l.alias)),
+      rows.map((r) => clean(r.l.type)),
+      rows.map((r) => (r.l.direction === 'in' ? 'in' : 'out')),
+      rows.map((r) => r.l.source),
+      rows.map((r) => cleanOrNull(r.l.field)),
+      rows.map((r) => cleanOrNull(r.l.evidence)),
+      rows.map((r) => clean(r.l.context)),
+      rows.map((r) => r.l.line),
+      rows.map((r) => r.l.offset),
     ],
   );
 }
 
-async function writeTimeline(tx: Tx, note: ParsedNote): Promise<void> {
-  await tx.query('delete from timeline_entries where page = $1', [note.path]);
-  const t = note.timeline;
-  if (t.length === 0) return;
+async function writeTimeline(tx: Tx, notes: ParsedNote[]): Promise<void> {
+  const rows = notes.flatMap((n) => n.timeline.map((e) => ({ page: n.path, e })));
+  if (rows.length === 0) return;
   await tx.query(
     `insert into timeline_entries (page, date, summary, line)
-     select $1, u.* from unnest($2::text[], $3::text[], $4::int[]) as u(date, summary, line)`,
-    [note.path, t.map((e) => clean(e.date)), t.map((e) => clean(e.summary)), t.map((e) => e.line)],
+     select u.* from unnest($1::text[], $2::text[], $3::text[], $4::int[]) as u(page, date, summary, line)`,
+    [rows.map((r) => r.page), rows.map((r) => clean(r.e.date)), rows.map((r) => clean(r.e.summary)), rows.map((r) => r.e.line)],
   );
 }
 
-async function writeNames(tx: Tx, note: ParsedNote): Promise<void> {
-  await tx.query('delete from page_names where path = $1', [note.path]);
-  const names = [
-    { name: note.title, kind: 'title' },
-    ...note.aliases.map((a) => ({ name: a, kind: 'alias' })),
-  ]
-    .map((n) => ({ ...n, name: clean(n.name), key: clean(nameKey(n.name)) }))
-    .filter((n) => n.key.length > 0);
-  if (names.length === 0) return;
+async function writeNames(tx: Tx, notes: ParsedNote[]): Promise<void> {
+  const rows = notes.flatMap((note) =>
+    [{ name: note.title, kind: 'title' }, ...note.aliases.map((a) => ({ name: a, kind: 'alias' }))]
+      .map((n) => ({ path: note.path, kind: n.kind, name: clean(n.name), key: clean(nameKey(n.name)) }))
+      .filter((n) => n.key.length > 0),
+  );
+  if (rows.length === 0) return;
   await tx.query(
     `insert into page_names (path, name_key, name, kind)
-     select $1, u.* from unnest($2::text[], $3::text[], $4::text[]) as u(name_key, name, kind)
+     select u.* from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as u(path, name_key, name, kind)
      on conflict (name_key, path) do nothing`,
-    [note.path, names.map((n) => n.key), names.map((n) => n.name), names.map((n) => n.kind)],
+    [rows.map((n) => n.path), rows.map((n) => n.key), rows.map((n) => n.name), rows.map((n) => n.kind)],
   );
 }
 
-export async function writePage(tx: Tx, note: ParsedNote, meta: PageMeta, now: number): Promise<void> {
-  const path = clean(note.path);
-  if (path !== note.path || path.length === 0) throw new Error(`invalid page path ${JSON.stringify(note.path)}`);
+/**
+ * Writes a batch of parsed notes inside an open transaction with a fixed number of statements, whatever
+ * the batch size: one round trip per table instead of one per note and table.
+ */
+export async function writePages(tx: Tx, batch: { note: ParsedNote; meta: PageMeta }[], now: number): Promise<void> {
+  // A note listed twice in one batch: the last version wins.
+  const byPath = new Map<string, { note: ParsedNote; meta: PageMeta }>();
+  for (const item of batch) {
+    const path = clean(item.note.path);
+    if (path !== item.note.path || path.length === 0) throw new Error(`invalid page path ${JSON.stringify(item.note.path)}`);
+    byPath.set(path, item);
+  }
+  const items = [...byPath.values()];
+  const notes = items.map((i) => i.note);
+  const paths = notes.map((n) => n.path);
+  const existing = (await tx.query<{ path: string }>('select path from pages where path = any($1::text[])', [paths])).rows.map((r) => r.path);
   await tx.query(
     `insert into pages (path, title, title_key, type, frontmatter, aliases, tags, compiled_truth, timeline,
        content_hash, mtime, size, indexed_at, warnings)
-     values ($1, $2, $3, $4, $5::jsonb, $6::text[], $7::text[], $8, $9, $10, $11, $12, $13, $14::jsonb)
+     select u.path, u.title, u.title_key, u.type, u.frontmatter::jsonb, coalesce(u.aliases::text[], '{}'),
+       coalesce(u.tags::text[], '{}'), u.compiled_truth, u.timeline, u.content_hash, u.mtime, u.size, $13, u.warnings::jsonb
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+       $9::text[], $10::text[], $11::float8[], $12::float8[], $14::text[])
+       as u(path, title, title_key, type, frontmatter, aliases, tags, compiled_truth, timeline, content_hash, mtime, size,
+         warnings)
      on conflict (path) do update set title = excluded.title, title_key = excluded.title_key, type = excluded.type,
        frontmatter = excluded.frontmatter, aliases = excluded.aliases, tags = excluded.tags,
        compiled_truth = excluded.compiled_truth, timeline = excluded.timeline, content_hash = excluded.content_hash,
        mtime = excluded.mtime, size = excluded.size, indexed_at = excluded.indexed_at, warnings = excluded.warnings`,
     [
-      path,
-      clean(note.title),
-      clean(note.title.toLowerCase()),
-      clean(note.type),
-      toJsonb(note.frontmatter),
-      note.aliases.map(clean),
-      note.tags.map(clean),
-      clean(note.compiledTruth),
-      clean(note.timelineText),
-      note.contentHash,
-      meta.mtime,
-      meta.size,
+      paths,
+      notes.map((n) => clean(n.title)),
+      notes.map((n) => clean(n.title.toLowerCase())),
+      notes.map((n) => clean(n.type)),
+      notes.map((n) => toJsonb(n.frontmatter)),
+      // Arrays of arrays cannot be unnested row-wise, so each row's array travels as a Postgres array literal.
+      notes.map((n) => pgArrayLiteral(n.aliases.map(clean))),
+      notes.map((n) => pgArrayLiteral(n.tags.map(clean))),
+      notes.map((n) => clean(n.compiledTruth)),
+      notes.map((n) => clean(n.timelineText)),
+      notes.map((n) => n.contentHash),
+      items.map((i) => i.meta.mtime),
+      items.map((i) => i.meta.size),
       now,
-      toJsonb(note.warnings),
+      notes.map((n) => toJsonb(n.warnings)),
     ],
   );
-  await writeLinks(tx, note);
-  await writeTimeline(tx, note);
-  await writeNames(tx, note);
-  await writeChunks(tx, path, note.chunks);
+  if (existing.length > 0) {
+    await tx.query('delete from links where from_path = any($1::text[])', [existing]);
+    await tx.query('delete from timeline_entries where page = any($1::text[])', [existing]);
+    await tx.query('delete from page_names where path = any($1::text[])', [existing]);
+  }
+  await writeLinks(tx, notes);
+  await writeTimeline(tx, notes);
+  await writeNames(tx, notes);
+  await writeChunks(tx, notes.map((n) => ({ path: n.path, chunks: n.chunks })), existing);
+}
+
+/** One note: the batch writer with a batch of one. */
+export async function writePage(tx: Tx, note: ParsedNote, meta: PageMeta, now: number): Promise<void> {
+  await writePages(tx, [{ note, meta }], now);
+}
+
+/** A Postgres array literal (`{"a","b"}`), quoting every element; passed as a parameter, never spliced into SQL. */
+function pgArrayLiteral(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 }

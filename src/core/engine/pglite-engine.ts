@@ -16,6 +16,9 @@ import type {
   FileStatus,
   FileStatusRow,
   KeywordSearchOptions,
+  RelationEdge,
+  RelationEdgeQuery,
+  SearchFilters,
   LinkTargetUpdate,
   ListPagesOptions,
   OutgoingLink,
@@ -33,7 +36,7 @@ import type {
 } from './brain-engine';
 import { migrate, type MigrationOutcome } from './migrations';
 import { entityCandidates, nameKey } from './names';
-import { writePage } from './page-writer';
+import { writePage, writePages } from './page-writer';
 import { clean } from './pg-text';
 import { orQuery } from './query-text';
 import { MAX_INDEXED_DIMS, TABLES } from './schema';
@@ -193,7 +196,7 @@ export class PGliteEngine implements BrainEngine {
     if (batch.length === 0) return;
     const now = Date.now();
     await this.write(async (tx) => {
-      for (const { note, meta } of batch) await writePage(tx, note, meta, now);
+      await writePages(tx, batch, now);
     });
   }
 
@@ -498,6 +501,56 @@ export class PGliteEngine implements BrainEngine {
       if (out.length >= max) break;
     }
     return out;
+  }
+
+  async relationEdges(query: RelationEdgeQuery): Promise<RelationEdge[]> {
+    if (query.paths.length === 0) return [];
+    const typed = query.types !== undefined && query.types.length > 0;
+    // The logical subject is from_path for 'out' rows and to_path for 'in' rows.
+    const subjectIn = `((l.direction = 'out' and l.from_path = any($1::text[])) or (l.direction = 'in' and l.to_path = any($1::text[])))`;
+    const objectIn = `((l.direction = 'out' and l.to_path = any($1::text[])) or (l.direction = 'in' and l.from_path = any($1::text[])))`;
+    const side = query.side === 'subject' ? subjectIn : query.side === 'object' ? objectIn : `(${subjectIn} or ${objectIn})`;
+    const r = await this.db.query<{
+      id: number;
+      from_path: string;
+      to_path: string;
+      direction: string;
+      type: string;
+      source: RelationEdge['source'];
+      evidence: string | null;
+      context: string;
+      line: number;
+    }>(
+      `select l.id, l.from_path, l.to_path, l.direction, l.type, l.source, l.evidence, l.context, l.line from links l
+       where l.to_path is not null and ${side} and ($2::text[] is null or l.type = any($2::text[]))
+       order by l.id limit $3`,
+      [query.paths, typed ? query.types : null, limitOf(query.limit, 1000, 100_000)],
+    );
+    return r.rows.map((x) => ({
+      linkId: x.id,
+      note: x.from_path,
+      subject: x.direction === 'out' ? x.from_path : x.to_path,
+      object: x.direction === 'out' ? x.to_path : x.from_path,
+      type: x.type,
+      source: x.source,
+      evidence: x.evidence,
+      context: x.context,
+      line: x.line,
+    }));
+  }
+
+  async pageChunks(paths: string[], options: { perPage?: number; filters?: SearchFilters } = {}): Promise<ChunkHit[]> {
+    if (paths.length === 0) return [];
+    const params: unknown[] = [paths, limitOf(options.perPage, 1, 1000)];
+    const where = filterConditions(options.filters, params);
+    const r = await this.db.query<ChunkHitRow>(
+      `select * from (
+         select ${CHUNK_HIT_COLUMNS}, 0 as rank, row_number() over (partition by c.page order by c.ord, c.id) as n
+         from chunks c join pages p on p.path = c.page where c.page = any($1::text[]) ${where}
+       ) s where s.n <= $2 order by s.path, s.n`,
+      params,
+    );
+    return r.rows.map(toChunkHit);
   }
 
   // ---- embedding store --------------------------------------------------------------------------------------

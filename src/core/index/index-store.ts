@@ -8,6 +8,7 @@ export type IndexStore = Pick<
   BrainEngine,
   | 'openState'
   | 'getPageStates'
+  | 'getPage'
   | 'listPages'
   | 'putPages'
   | 'deletePage'

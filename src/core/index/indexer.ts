@@ -62,6 +62,8 @@ export class Indexer {
   private resolver = new LinkResolver();
   private rebuiltOnce = false;
   private resolverBuilt = false;
+  /** Aliases of every stored page, kept in step with the store so alias changes are seen without a query. */
+  private knownAliases = new Map<string, string[]>();
 
   constructor(options: IndexerOptions) {
     this.opts = {
@@ -155,8 +157,12 @@ export class Indexer {
     const { store, source, filter } = this.opts;
     const started = this.opts.now();
     const summary = emptySummary();
-    const stored = new Map((await store.getPageStates()).map((s) => [s.path, s]));
     if (!this.resolverBuilt) await this.buildResolver(await source.list());
+    const stored = new Map<string, PageState>();
+    for (const path of new Set(paths)) {
+      const page = await store.getPage(path);
+      if (page) stored.set(path, { path, contentHash: page.contentHash, mtime: page.mtime, size: page.size });
+    }
 
     const removed: string[] = [];
     const prepared: Prepared[] = [];
@@ -211,12 +217,16 @@ export class Indexer {
   }
 
   private async deletePages(paths: string[]): Promise<void> {
-    for (const path of paths) await this.opts.store.deletePage(path);
+    for (const path of paths) {
+      await this.opts.store.deletePage(path);
+      this.knownAliases.delete(path);
+    }
   }
 
   /** Every non-excluded file is a link target (attachments too: an embedded image that exists is no hole). */
   private async buildResolver(listed: VaultFile[]): Promise<void> {
     const aliases = await this.storedAliases();
+    this.knownAliases = aliases;
     const targets = listed.filter((f) => !this.opts.filter.excludedByRule(f.path));
     this.resolver = new LinkResolver(targets.map((f) => ({ path: f.path, aliases: aliases.get(f.path) ?? [] })));
     this.resolverBuilt = true;
@@ -293,10 +303,10 @@ export class Indexer {
     const pages = prepared.filter((p) => p.note).map((p) => ({ note: p.note!, meta: { mtime: p.file.mtime, size: p.file.size } }));
     const dropped = prepared.filter((p) => !p.note && stored.has(p.file.path)).map((p) => p.file.path);
     let namesChanged = false;
-    const aliasesBefore = pages.length > 0 ? await this.storedAliases() : new Map<string, string[]>();
     for (const { note } of pages) {
-      const before = aliasesBefore.get(note.path);
+      const before = this.knownAliases.get(note.path);
       if (!before || before.join('\u0000') !== note.aliases.join('\u0000')) namesChanged = true;
+      this.knownAliases.set(note.path, note.aliases);
       this.resolver.upsert({ path: note.path, aliases: note.aliases });
     }
     if (dropped.length > 0) {

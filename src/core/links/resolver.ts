@@ -97,6 +97,8 @@ export class LinkResolver {
   /** Basename key (without `.md` for notes, with the extension for other files) -> paths, preferred first. */
   private readonly byName = new Map<string, string[]>();
   private readonly byAlias = new Map<string, string[]>();
+  /** Resolutions by (folder, target): a vault repeats the same targets from the same folders constantly. */
+  private readonly memo = new Map<string, string | null>();
 
   constructor(notes: Iterable<NoteEntry> = []) {
     for (const n of notes) this.upsert(n);
@@ -113,7 +115,10 @@ export class LinkResolver {
     if (path.startsWith('/')) path = path.replace(/^\/+/, '');
     if (!path) return;
     const pathKey = path.toLowerCase();
-    if (this.notes.has(pathKey)) this.remove(path);
+    const existing = this.notes.get(pathKey);
+    if (existing && existing.path === path && sameAliases(existing.aliasKeys, note.aliases)) return;
+    this.memo.clear();
+    if (existing) this.remove(path);
     const stemKey = pathKey.endsWith('.md') ? pathKey.slice(0, -3) : null;
     const nameKey = (stemKey ?? pathKey).slice(pathKey.lastIndexOf('/') + 1);
     const aliasKeys: string[] = [];
@@ -132,6 +137,7 @@ export class LinkResolver {
     const pathKey = keyOf(path).replace(/^\/+/, '');
     const s = this.notes.get(pathKey);
     if (!s) return;
+    this.memo.clear();
     this.notes.delete(pathKey);
     if (this.byPath.get(pathKey) === s.path) this.byPath.delete(pathKey);
     if (s.stemKey !== null && this.byStem.get(s.stemKey) === s.path) this.byStem.delete(s.stemKey);
@@ -141,6 +147,17 @@ export class LinkResolver {
 
   /** Resolved vault path for `targetText` written in note `fromPath`, or null (dangling). */
   resolve(targetText: string, fromPath: string): string | null {
+    const slash = fromPath.lastIndexOf('/');
+    const memoKey = `${slash < 0 ? '' : fromPath.slice(0, slash)}\u0000${targetText}`;
+    const known = this.memo.get(memoKey);
+    if (known !== undefined) return known;
+    const resolved = this.resolveUncached(targetText, fromPath);
+    if (this.memo.size > 50_000) this.memo.clear();
+    this.memo.set(memoKey, resolved);
+    return resolved;
+  }
+
+  private resolveUncached(targetText: string, fromPath: string): string | null {
     const target = keyOf(targetText).trim();
     if (!target) return null;
     const fromDir = dirname(keyOf(fromPath));
@@ -186,4 +203,13 @@ export class LinkResolver {
 /** Attaches the resolved target path (or null) to each extracted link. */
 export function resolveLinks(links: readonly ExtractedLink[], resolver: LinkResolver, fromPath: string): ResolvedLink[] {
   return links.map((l) => ({ ...l, target: resolver.resolve(l.targetText, fromPath) }));
+}
+
+function sameAliases(stored: readonly string[], aliases: readonly unknown[] | undefined): boolean {
+  const keys: string[] = [];
+  for (const alias of aliases ?? []) {
+    const k = keyOf(String(alias)).trim();
+    if (k !== '' && !keys.includes(k)) keys.push(k);
+  }
+  return keys.length === stored.length && keys.every((k, i) => k === stored[i]);
 }

@@ -1,0 +1,42 @@
+// Parse + extract + chunk throughput on the generated 10,000-note vault, one core, no database.
+//   node bench/parse-bench.mjs [--notes 10000]
+// Target (issue 2): >= 5,000 notes/s on one core.
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { loadLib, rssMB } from './lib.mjs';
+import { ensureVault } from './vault-10k.mjs';
+
+const notesArg = process.argv.indexOf('--notes');
+const notes = notesArg > 0 ? Number(process.argv[notesArg + 1]) : 10_000;
+const lib = await loadLib();
+const vault = ensureVault(notes);
+const filter = new lib.PathFilter(lib.defaultRules());
+const source = new lib.FsVaultSource(vault);
+const files = (await source.list()).filter((f) => filter.accepts(f.path));
+const texts = files.map((f) => [f.path, readFileSync(path.join(vault, f.path), 'utf8')]);
+const bytes = texts.reduce((n, [, t]) => n + Buffer.byteLength(t), 0);
+const resolver = new lib.LinkResolver(files.map((f) => ({ path: f.path })));
+const codeChunker = await lib.createCodeChunker({ loadWasm: lib.nodeWasmLoader });
+
+function run() {
+  let links = 0;
+  let chunks = 0;
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (const [p, text] of texts) {
+    const note = lib.parseNote(p, text, { resolver, codeChunker });
+    links += note.links.length;
+    chunks += note.chunks.length;
+  }
+  const wall = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  return { wall, cpu: (cpu.user + cpu.system) / 1e6, links, chunks };
+}
+
+run(); // warm-up (JIT, grammar caches)
+const r = run();
+console.log(`parse-bench: ${texts.length} notes, ${(bytes / 1024 / 1024).toFixed(1)} MB, ${r.links} links, ${r.chunks} chunks`);
+console.log(`  wall ${r.wall.toFixed(2)} s  -> ${Math.round(texts.length / r.wall)} notes/s, ${(bytes / 1024 / 1024 / r.wall).toFixed(1)} MB/s`);
+console.log(`  cpu  ${r.cpu.toFixed(2)} s  -> ${Math.round(texts.length / r.cpu)} notes/s (one core)`);
+console.log(`  peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (now ${rssMB()} MB)`);
+console.log(`  target: >= 5000 notes/s on one core`);
