@@ -3,7 +3,7 @@ import globals from 'globals';
 import obsidianmd from 'eslint-plugin-obsidianmd';
 
 export default defineConfig([
-  globalIgnores(['node_modules/', 'main.js', 'dist/', 'bin/', 'bench/out/', 'test-artifacts/', '**/*.mjs', '**/*.cjs', 'vitest.config.mts']),
+  globalIgnores(['node_modules/', 'main.js', 'dist/', 'bin/', 'bench/out/', 'test-artifacts/', 'examples/', 'eval/', 'assets/', '**/*.mjs', '**/*.cjs', 'vitest.config.mts']),
   ...obsidianmd.configs.recommended,
   {
     languageOptions: {

@@ -1,7 +1,7 @@
 // A one-line progress bar for terminals; silent when stderr is not a TTY (pipes, CI logs).
 import type { IndexProgress } from '../core/index/indexer';
 
-export function createProgressBar(stream: NodeJS.WriteStream = process.stderr): {
+export function createProgressBar(stream: typeof process.stderr = process.stderr): {
   update(p: IndexProgress | { phase: string; done: number; total: number; current?: string }): void;
   end(): void;
 } {
