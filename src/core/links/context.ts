@@ -5,9 +5,10 @@ export const CONTEXT_RADIUS = 120;
 export const CLAUSE_RADIUS = 80;
 
 /** About ±`radius` characters around [start, end) of `text`, whitespace folded to single spaces. */
-export function contextAround(text: string, start: number, end: number, radius = CONTEXT_RADIUS): string {
-  let from = Math.max(0, start - radius);
-  let to = Math.min(text.length, end + radius);
+export function contextAround(text: string, start: number, end: number, radius = CONTEXT_RADIUS, lo = 0, hi = text.length): string {
+  // `lo`/`hi` keep the context inside its region: a body link's context never shows the frontmatter.
+  let from = Math.max(lo, start - radius);
+  let to = Math.min(hi, end + radius);
   // Never cut a surrogate pair in half.
   if (from > 0 && isLowSurrogate(text.charCodeAt(from))) from--;
   if (to < text.length && isLowSurrogate(text.charCodeAt(to))) to++;

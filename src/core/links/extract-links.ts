@@ -48,7 +48,7 @@ export function extractLinks(input: LinkExtractionInput): ExtractedLink[] {
       direction: d.direction,
       line,
       offset: m.start,
-      context: contextAround(text, m.start, m.end),
+      context: m.start >= bodyStart ? contextAround(text, m.start, m.end, undefined, bodyStart) : contextAround(text, m.start, m.end, undefined, 0, bodyStart),
     };
     // Optional fields are left out rather than set to undefined.
     if (m.subpath !== undefined) link.subpath = m.subpath;

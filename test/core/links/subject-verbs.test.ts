@@ -19,3 +19,16 @@ describe('subject links on the object page', () => {
     expect(onlyLink('[[Northwind Capital]] led the seed round.', 'company')).toMatchObject({ type: 'invested_in', direction: 'in' });
   });
 });
+
+describe('link context', () => {
+  it('keeps a body link context inside the body and a frontmatter link context inside the frontmatter', () => {
+    const fm = 'type: person\ncompany: "[[Acme]]"\n';
+    const text = `---\n${fm}---\n# Alice\n\nAlice works at [[Acme]].\n`;
+    const links = linksOf(text, 'person', { frontmatter: { type: 'person', company: '[[Acme]]' }, frontmatterText: fm, frontmatterStartLine: 2, bodyStart: text.indexOf('# Alice') });
+    const body = links.find((l) => l.source === 'wikilink');
+    const front = links.find((l) => l.source === 'frontmatter');
+    expect(body?.context).toBe('# Alice Alice works at [[Acme]].');
+    expect(front?.context).not.toContain('Alice works');
+    expect(front?.context).toContain('company');
+  });
+});
