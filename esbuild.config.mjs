@@ -3,6 +3,7 @@
 import esbuild from 'esbuild';
 import { builtinModules } from 'node:module';
 import { statSync } from 'node:fs';
+import { describeWorker, workerSourcePlugin } from './scripts/esbuild-plugins.mjs';
 
 const production = process.argv[2] === 'production';
 
@@ -25,6 +26,8 @@ const obsidianExternals = [
   ...builtinModules.map((m) => `node:${m}`),
 ];
 
+// The worker (PGlite, indexer, embedded wasm/data) is built first and inlined into main.js as a string.
+let lastWorker = null;
 const pluginOptions = {
   entryPoints: ['src/main.ts'],
   bundle: true,
@@ -36,6 +39,7 @@ const pluginOptions = {
   sourcemap: production ? false : 'inline',
   treeShaking: true,
   minify: production,
+  plugins: [workerSourcePlugin({ production, report: (w) => (lastWorker = w) })],
   outfile: 'main.js',
 };
 
@@ -61,6 +65,7 @@ if (production) {
   await esbuild.build(pluginOptions);
   await esbuild.build(cliOptions);
   reportSize('main.js');
+  if (lastWorker) console.log(describeWorker(lastWorker));
   reportSize('dist/cli.cjs');
 } else {
   const contexts = await Promise.all([esbuild.context(pluginOptions), esbuild.context(cliOptions)]);

@@ -1,0 +1,59 @@
+// Types for esbuild-plugins.mjs, so TypeScript tests can import it.
+import type { BuildOptions, Metafile, Plugin } from 'esbuild';
+
+export interface AssetSource {
+  name: string;
+  path: string;
+  codec: 'deflate-raw' | 'raw';
+  transform?: 'prune-pglite-data';
+  build?: string;
+}
+
+export interface PreparedAsset {
+  name: string;
+  codec: 'deflate-raw' | 'raw';
+  size: number;
+  storedBytes: number;
+  text: string;
+}
+
+export interface BuiltWorker {
+  code: string;
+  assets: PreparedAsset[];
+  stubbed: string[];
+  metafile: Metafile;
+}
+
+export interface AssetOptions {
+  assets?: AssetSource[];
+  cacheDir?: string;
+}
+
+export declare const EMBEDDED_GRAMMARS: string[];
+export declare const PGLITE_DATA_PRUNE: RegExp[];
+export declare function defaultAssets(): AssetSource[];
+export declare function pgliteDataFiles(loaderText?: string): { name: string; start: number; end: number }[];
+export declare function prunePgliteData(data: Uint8Array, files?: { name: string; start: number; end: number }[]): Uint8Array;
+export declare function prepareAssets(options?: AssetOptions): Promise<PreparedAsset[]>;
+export declare function embeddedDataModule(prepared: PreparedAsset[], payloads: Map<string, string>): string;
+export declare function embeddedAssetsPlugin(options?: AssetOptions & { payloads?: Map<string, string>; report?: (assets: PreparedAsset[]) => void }): Plugin;
+export declare function nodeBuiltinsStubPlugin(stubbed?: Set<string>): Plugin;
+export declare function workerBuildOptions(options?: {
+  production?: boolean;
+  entry?: string;
+  report?: (assets: PreparedAsset[]) => void;
+  stubbed?: Set<string>;
+  payloads?: Map<string, string>;
+  assetOptions?: AssetOptions;
+}): BuildOptions;
+export declare function buildWorker(options?: { production?: boolean; entry?: string; assetOptions?: AssetOptions }): Promise<BuiltWorker>;
+export declare function workerSourcePlugin(options?: {
+  production?: boolean;
+  entry?: string;
+  assetOptions?: AssetOptions;
+  report?: (worker: BuiltWorker) => void;
+}): Plugin;
+export declare function describeWorker(worker: BuiltWorker): string;
+export declare function substituteTokens(code: string, payloads: Iterable<[token: string, text: string]>): string;
+export declare function quoteForLiteral(text: string): string;
+export declare function escapeBeyondLatin1(code: string): string;

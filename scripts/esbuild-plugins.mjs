@@ -1,0 +1,328 @@
+// esbuild plugins that make main.js self-contained (Obsidian installs only main.js, manifest.json, styles.css):
+// - embeddedAssetsPlugin: replaces src/obsidian/assets/embedded-data.ts with the binaries the worker needs
+//   (PGlite wasm + data, pgvector, pg_trgm, the built-in embedder, tree-sitter), deflated and written as
+//   string-literal text (scripts/asset-codec.mjs). They are decompressed in the worker when the brain opens.
+// - workerSourcePlugin: replaces src/obsidian/worker/worker-source.ts with the worker bundle (built here, with
+//   the assets inside) as one string; the plugin starts it as a blob: Worker.
+// esbuild only ever sees placeholder tokens: the payload text is put in place of them after esbuild printed
+// the output (it would escape the payload's Latin-1 characters otherwise). Code stays ASCII (charset ascii),
+// so main.js is ASCII plus Latin-1 payload and loads as a one-byte string.
+import esbuild from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { deflate as fflateDeflate } from 'fflate';
+import { encodeBinaryText } from './asset-codec.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(join(root, 'package.json'));
+
+/** Bump when the compression or pruning changes (invalidates the cache; codec changes do so by themselves). */
+const CACHE_VERSION = 3;
+const CODEC_SOURCE = readFileSync(join(root, 'scripts/asset-codec.mjs'));
+const EMBEDDED_DATA_FILE = 'src/obsidian/assets/embedded-data.ts';
+const WORKER_SOURCE_FILE = 'src/obsidian/worker/worker-source.ts';
+const WORKER_ENTRY = 'src/obsidian/worker/worker-main.ts';
+
+/**
+ * Grammars embedded for the code chunker: the files of MAIN_LANGUAGES in src/core/chunk/languages.ts
+ * (test/bundle checks they agree). The others (C++, C# are 5 MB each) are not shipped in the plugin.
+ */
+export const EMBEDDED_GRAMMARS = [
+  'tree-sitter-typescript.wasm',
+  'tree-sitter-tsx.wasm',
+  'tree-sitter-javascript.wasm',
+  'tree-sitter-python.wasm',
+  'tree-sitter-go.wasm',
+  'tree-sitter-rust.wasm',
+  'tree-sitter-java.wasm',
+];
+
+/**
+ * Files of PGlite's fsBundle (pglite.data) that the brain never loads: encoding conversions (server and client
+ * are UTF-8), build tooling, replication. They are zeroed, not removed, so offsets and size stay as PGlite's
+ * loader expects and the zeros compress to nothing (-0.9 MB in main.js). test/bundle runs PGlite on the result.
+ */
+export const PGLITE_DATA_PRUNE = [/\/utf8_and_[^/]*\.so$/, /\/pgxs\//, /\/libpqwalreceiver\.so$/, /\/pgoutput\.so$/];
+
+function pkgFile(spec) {
+  return require.resolve(spec);
+}
+
+function pgliteDist(file) {
+  return join(dirname(pkgFile('@electric-sql/pglite')), file);
+}
+
+/** The assets the worker loads, by the name it asks for. `codec: 'raw'` for files that are already gzip. */
+export function defaultAssets() {
+  const grammarDir = join(dirname(pkgFile('@vscode/tree-sitter-wasm/package.json')), 'wasm');
+  return [
+    { name: 'pglite.wasm', path: pgliteDist('pglite.wasm'), codec: 'deflate-raw' },
+    { name: 'initdb.wasm', path: pgliteDist('initdb.wasm'), codec: 'deflate-raw' },
+    { name: 'pglite.data', path: pgliteDist('pglite.data'), codec: 'deflate-raw', transform: 'prune-pglite-data' },
+    { name: 'vector.tar.gz', path: join(dirname(pkgFile('@electric-sql/pglite-pgvector')), 'vector.tar.gz'), codec: 'raw' },
+    { name: 'pg_trgm.tar.gz', path: pgliteDist('pg_trgm.tar.gz'), codec: 'raw' },
+    { name: 'embedder-glove100.bin', path: join(root, 'assets/generated/embedder-glove100.bin'), codec: 'deflate-raw', build: 'scripts/build-embedder.mjs' },
+    { name: 'tree-sitter.wasm', path: pkgFile('web-tree-sitter/web-tree-sitter.wasm'), codec: 'deflate-raw' },
+    ...EMBEDDED_GRAMMARS.map((g) => ({ name: g, path: join(grammarDir, g), codec: 'deflate-raw' })),
+  ];
+}
+
+/** The fsBundle's file table (name, start, end), read from PGlite's emscripten loader. */
+export function pgliteDataFiles(loaderText = readFileSync(pgliteDist('pglite.js'), 'utf8')) {
+  const files = [...loaderText.matchAll(/\{filename:"([^"]*)",start:(\d+),end:(\d+)\}/g)].map((m) => ({
+    name: m[1],
+    start: Number(m[2]),
+    end: Number(m[3]),
+  }));
+  if (files.length < 100) throw new Error(`could not read the pglite.data file table (${files.length} entries)`);
+  return files;
+}
+
+/** A copy of pglite.data with the PGLITE_DATA_PRUNE files zeroed. */
+export function prunePgliteData(data, files = pgliteDataFiles()) {
+  const out = new Uint8Array(data);
+  for (const f of files) {
+    if (f.end > out.length) throw new Error(`pglite.data is shorter than its file table (${f.name})`);
+    if (PGLITE_DATA_PRUNE.some((re) => re.test(f.name))) out.fill(0, f.start, f.end);
+  }
+  return out;
+}
+
+const zlibDeflateRaw = promisify(zlib.deflateRaw);
+const fflateDeflateAsync = promisify((data, opts, cb) => fflateDeflate(data, opts, cb));
+
+/** Smallest raw-deflate stream of zlib and fflate at maximum effort (they win on different inputs). */
+async function deflateBest(data) {
+  const [a, b] = await Promise.all([
+    zlibDeflateRaw(data, { level: 9, memLevel: 9 }).then((buf) => new Uint8Array(buf)),
+    fflateDeflateAsync(data, { level: 9, mem: 12 }),
+  ]);
+  return a.length <= b.length ? a : b;
+}
+
+function ensureBuilt(asset) {
+  if (existsSync(asset.path)) return;
+  if (!asset.build) throw new Error(`asset ${asset.name} not found at ${asset.path}`);
+  console.log(`[assets] ${asset.name} missing, running ${asset.build}`);
+  execFileSync(process.execPath, [join(root, asset.build)], { stdio: 'inherit', cwd: root });
+  if (!existsSync(asset.path)) throw new Error(`${asset.build} did not produce ${asset.path}`);
+}
+
+/** Compressed + encoded form of one asset, cached on disk by content hash. */
+async function prepareAsset(asset, cacheDir) {
+  ensureBuilt(asset);
+  let bytes = new Uint8Array(readFileSync(asset.path));
+  if (asset.transform === 'prune-pglite-data') bytes = prunePgliteData(bytes);
+  const key = createHash('sha256').update(`${CACHE_VERSION}:${asset.codec}:`).update(CODEC_SOURCE).update(bytes).digest('hex').slice(0, 32);
+  const cached = join(cacheDir, `${asset.name}.${key}.txt`);
+  let stored;
+  if (existsSync(cached)) {
+    const text = readFileSync(cached, 'utf8');
+    const nl = text.indexOf('\n');
+    stored = { storedBytes: Number(text.slice(0, nl)), text: text.slice(nl + 1) };
+  } else {
+    const payload = asset.codec === 'deflate-raw' ? await deflateBest(bytes) : bytes;
+    stored = { storedBytes: payload.length, text: encodeBinaryText(payload) };
+    mkdirSync(cacheDir, { recursive: true });
+    writeFileSync(`${cached}.tmp`, `${stored.storedBytes}\n${stored.text}`, 'utf8');
+    renameSync(`${cached}.tmp`, cached);
+    // Older versions of this asset are dead weight (the key changes with the input or the codec).
+    for (const f of readdirSync(cacheDir)) {
+      if (f.startsWith(`${asset.name}.`) && f !== basename(cached)) rmSync(join(cacheDir, f), { force: true });
+    }
+  }
+  return { name: asset.name, codec: asset.codec, size: bytes.length, ...stored };
+}
+
+/** Every asset, compressed and encoded (in parallel; cached in `cacheDir`). */
+export async function prepareAssets({ assets = defaultAssets(), cacheDir = join(root, 'node_modules/.cache/vault-brain-assets') } = {}) {
+  return Promise.all(assets.map((a) => prepareAsset(a, cacheDir)));
+}
+
+/** A placeholder esbuild prints as a plain double-quoted string, unique per build. */
+function newToken(label) {
+  return `__vault_brain_${label}_${createHash('sha256').update(`${label}:${process.hrtime.bigint()}:${Math.random()}`).digest('hex').slice(0, 16)}__`;
+}
+
+/**
+ * Replaces each token (printed by esbuild inside double quotes) with its text. Every token must occur exactly
+ * once and between double quotes; the text must be valid inside them (see asset-codec.mjs, quoteForLiteral).
+ */
+export function substituteTokens(code, payloads) {
+  let out = code;
+  for (const [token, text] of payloads) {
+    const at = out.indexOf(token);
+    if (at < 0) throw new Error(`placeholder ${token} missing from the output`);
+    if (out.indexOf(token, at + token.length) >= 0) throw new Error(`placeholder ${token} occurs more than once`);
+    if (out[at - 1] !== '"' || out[at + token.length] !== '"') throw new Error(`placeholder ${token} is not in a double-quoted string`);
+    out = out.slice(0, at) + text + out.slice(at + token.length);
+  }
+  return out;
+}
+
+/** `text` as the inside of a double-quoted JS string literal; other characters (including Latin-1) stay raw. */
+export function quoteForLiteral(text) {
+  return text.replace(/[\\"\n\r\u2028\u2029]/g, (c) =>
+    c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '"' ? '\\"' : c === '\\' ? '\\\\' : `\\u${c.charCodeAt(0).toString(16)}`,
+  );
+}
+
+/**
+ * Writes UTF-16 units above U+00FF as \\uXXXX so the code is a one-byte string for the engine. esbuild's ascii
+ * charset leaves some (regular expression literals). The escape means the same character in strings,
+ * templates, regular expressions and identifiers; only String.raw would see the difference.
+ */
+export function escapeBeyondLatin1(code) {
+  return code.replace(/[\u0100-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The JS module text that replaces embedded-data.ts, with one token per payload (recorded in `payloads`). */
+export function embeddedDataModule(prepared, payloads) {
+  const entries = prepared.map((a) => {
+    const token = newToken(`asset_${a.name.replace(/[^A-Za-z0-9]/g, '_')}`);
+    payloads.set(token, a.text);
+    return `  ${JSON.stringify(a.name)}: { size: ${a.size}, storedBytes: ${a.storedBytes}, codec: ${JSON.stringify(a.codec)}, text: "${token}" },`;
+  });
+  return `export const EMBEDDED_ASSETS = {\n${entries.join('\n')}\n};\n`;
+}
+
+function fileFilter(relPath) {
+  const abs = join(root, relPath).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${abs}$`);
+}
+
+/**
+ * Replaces src/obsidian/assets/embedded-data.ts with the embedded assets (as tokens, whose text is added to
+ * `payloads` for substituteTokens). `report` receives the prepared assets.
+ */
+export function embeddedAssetsPlugin(options = {}) {
+  const payloads = options.payloads ?? new Map();
+  return {
+    name: 'vault-brain-embedded-assets',
+    setup(build) {
+      build.onLoad({ filter: fileFilter(EMBEDDED_DATA_FILE) }, async () => {
+        const prepared = await prepareAssets(options);
+        options.report?.(prepared);
+        return { contents: embeddedDataModule(prepared, payloads), loader: 'js' };
+      });
+    },
+  };
+}
+
+/** Node built-ins resolve to an empty module in the worker: only Node-only branches of dependencies use them. */
+export function nodeBuiltinsStubPlugin(stubbed = new Set()) {
+  const names = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+  return {
+    name: 'vault-brain-node-builtins-stub',
+    setup(build) {
+      build.onResolve({ filter: /^[a-z:_/]+$/ }, (args) => {
+        if (!names.has(args.path)) return undefined;
+        stubbed.add(args.path);
+        return { path: args.path, namespace: 'node-builtin-stub' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'node-builtin-stub' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
+    },
+  };
+}
+
+/** esbuild options of the worker bundle (an IIFE: blob workers are classic scripts). */
+export function workerBuildOptions({ production = true, entry = WORKER_ENTRY, report, stubbed = new Set(), payloads = new Map(), assetOptions = {} } = {}) {
+  return {
+    absWorkingDir: root,
+    entryPoints: [join(root, entry)],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    charset: 'ascii',
+    minify: production,
+    sourcemap: false,
+    treeShaking: true,
+    logLevel: 'warning',
+    metafile: true,
+    // Dependencies read import.meta.url only to locate files we pass in memory; an invalid base makes any
+    // accidental lookup fail at once instead of fetching.
+    define: { 'import.meta.url': '"vault-brain:worker"' },
+    plugins: [nodeBuiltinsStubPlugin(stubbed), embeddedAssetsPlugin({ ...assetOptions, payloads, report })],
+  };
+}
+
+/** Builds the worker bundle; returns its code and what went into it. */
+export async function buildWorker(options = {}) {
+  const stubbed = new Set();
+  const payloads = new Map();
+  let assets = [];
+  const result = await esbuild.build(workerBuildOptions({ ...options, stubbed, payloads, report: (a) => (assets = a) }));
+  const out = result.outputFiles?.[0];
+  if (!out) throw new Error('worker build produced no output');
+  return { code: substituteTokens(escapeBeyondLatin1(out.text), payloads), assets, stubbed: [...stubbed], metafile: result.metafile };
+}
+
+/**
+ * Replaces src/obsidian/worker/worker-source.ts with the built worker as a string. The build's output is
+ * written by this plugin (write is turned off) so the worker text can be put in after esbuild printed it.
+ * `report` gets the built worker.
+ */
+export function workerSourcePlugin(options = {}) {
+  return {
+    name: 'vault-brain-worker-source',
+    setup(build) {
+      const write = build.initialOptions.write !== false;
+      build.initialOptions.write = false;
+      if (build.initialOptions.charset === 'utf8') {
+        console.warn('[worker-source] charset utf8: non-ASCII code makes main.js a two-byte string (slower to load)');
+      }
+      // The latest worker text by token (esbuild may reuse a loaded module on rebuilds in watch mode).
+      const payloads = new Map();
+      build.onLoad({ filter: fileFilter(WORKER_SOURCE_FILE) }, async () => {
+        const worker = await buildWorker(options);
+        options.report?.(worker);
+        const token = newToken('worker_source');
+        payloads.clear();
+        payloads.set(token, quoteForLiteral(worker.code));
+        return { contents: `export const WORKER_SOURCE = "${token}";\n`, loader: 'js' };
+      });
+      build.onEnd((result) => {
+        if (result.errors.length > 0 || !result.outputFiles) return;
+        // In place: esbuild hands the same array back to the caller of build() when write is false.
+        const files = result.outputFiles;
+        files.splice(0, files.length, ...files.map((file) => {
+          // Source maps are skipped: they only name the token. (Output without outfile is named <stdout>.)
+          const present = file.path.endsWith('.map') ? [] : [...payloads].filter(([token]) => file.text.includes(token));
+          const contents = present.length > 0 ? Buffer.from(substituteTokens(escapeBeyondLatin1(file.text), present), 'utf8') : file.contents;
+          if (write) {
+            mkdirSync(dirname(file.path), { recursive: true });
+            writeFileSync(file.path, contents);
+          }
+          return { path: file.path, contents, hash: file.hash, get text() { return Buffer.from(contents).toString('utf8'); } };
+        }));
+      });
+    },
+  };
+}
+
+function mb(bytes) {
+  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+}
+
+/** Human-readable size breakdown of the worker bundle and its assets. */
+export function describeWorker(worker) {
+  const lines = [];
+  let assetText = 0;
+  for (const a of worker.assets) {
+    const textBytes = Buffer.byteLength(a.text, 'utf8');
+    assetText += textBytes;
+    lines.push(`  ${a.name.padEnd(30)} ${mb(a.size).padStart(9)} -> ${a.codec.padEnd(11)} ${mb(a.storedBytes).padStart(9)} -> text ${mb(textBytes)}`);
+  }
+  const total = Buffer.byteLength(worker.code, 'utf8');
+  lines.unshift(`worker bundle: ${mb(total)} (code ${mb(total - assetText)}, embedded assets ${mb(assetText)})`);
+  if (worker.stubbed.length > 0) lines.push(`  node built-ins stubbed in the worker: ${worker.stubbed.join(', ')}`);
+  return lines.join('\n');
+}

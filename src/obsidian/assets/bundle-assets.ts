@@ -1,0 +1,51 @@
+// Lazy access to the binaries embedded in the bundle. Nothing is decoded at load: an asset is decoded and
+// inflated when first asked for, and not cached (callers keep what they need, e.g. a compiled module).
+import { inflateSync } from 'fflate';
+import { decodeBinaryText } from './binary-text';
+import { EMBEDDED_ASSETS, type EmbeddedAsset } from './embedded-data';
+
+export type AssetTable = Readonly<Record<string, EmbeddedAsset>>;
+
+export class MissingAssetError extends Error {
+  constructor(readonly assetName: string) {
+    super(`asset "${assetName}" is not embedded in this build`);
+    this.name = 'MissingAssetError';
+  }
+}
+
+export function hasAsset(name: string, table: AssetTable = EMBEDDED_ASSETS): boolean {
+  return Object.prototype.hasOwnProperty.call(table, name);
+}
+
+export function assetNames(table: AssetTable = EMBEDDED_ASSETS): string[] {
+  return Object.keys(table);
+}
+
+/** The decompressed bytes of one embedded asset. Throws MissingAssetError, or when the data is corrupt. */
+export async function loadAsset(name: string, table: AssetTable = EMBEDDED_ASSETS): Promise<Uint8Array> {
+  if (!hasAsset(name, table)) throw new MissingAssetError(name);
+  const asset = table[name]!;
+  const stored = decodeBinaryText(asset.text, asset.storedBytes);
+  const bytes = asset.codec === 'raw' ? stored : await inflateRaw(stored, asset.size);
+  if (bytes.length !== asset.size) throw new Error(`asset "${name}" inflated to ${bytes.length} bytes, expected ${asset.size}`);
+  return bytes;
+}
+
+/** Native DecompressionStream when it knows deflate-raw (several times faster), else fflate. */
+async function inflateRaw(data: Uint8Array, size: number): Promise<Uint8Array> {
+  const native = nativeInflater();
+  if (native) {
+    const out = new Uint8Array(await new Response(new Blob([data as BlobPart]).stream().pipeThrough(native)).arrayBuffer());
+    if (out.length === size) return out;
+  }
+  return inflateSync(data, { out: new Uint8Array(size) });
+}
+
+function nativeInflater(): DecompressionStream | null {
+  if (typeof DecompressionStream === 'undefined') return null;
+  try {
+    return new DecompressionStream('deflate-raw');
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,15 @@
+// Placeholder: at bundle time scripts/esbuild-plugins.mjs (embeddedAssetsPlugin) replaces this module with the
+// binaries the worker needs, compressed and written as text. Outside the bundle (tests, CLI) it is empty.
+
+export interface EmbeddedAsset {
+  /** Decompressed size in bytes. */
+  size: number;
+  /** Size of the stored (compressed) bytes that `text` encodes. */
+  storedBytes: number;
+  /** `deflate-raw`: inflate after decoding; `raw`: stored as is (already-compressed files). */
+  codec: 'deflate-raw' | 'raw';
+  /** The stored bytes as 7-bit text (see binary-text.ts). */
+  text: string;
+}
+
+export const EMBEDDED_ASSETS: Readonly<Record<string, EmbeddedAsset>> = {};

@@ -1,0 +1,172 @@
+// The plugin's handle on the brain in the worker: starts the worker from the bundled source, serves it the
+// vault, and exposes the worker API as methods. Every call is asynchronous and none blocks the main thread.
+import type { IndexSummary } from '../../core/index/indexer';
+import type { VaultSource } from '../../core/index/vault-source';
+import {
+  connectToWorker,
+  type IndexResult,
+  type MainEndpoint,
+  type OpenResult,
+  type WorkerApi,
+  type WorkerEvents,
+  type WorkerSettings,
+} from './protocol';
+import type { CallOptions, RpcPort } from './rpc';
+import { vaultHandlers } from './serve-vault';
+import { WORKER_SOURCE } from './worker-source';
+
+/** What the client needs of a Worker (a real one, or a stand-in in tests). */
+export interface WorkerLike extends RpcPort {
+  terminate(): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  addEventListener(type: 'error' | 'messageerror', listener: (event: Event) => void): void;
+}
+
+export interface BrainClientOptions {
+  source: VaultSource;
+  /** Creates the worker; defaults to a blob: Worker of the bundled worker source. */
+  createWorker?: () => WorkerLike | Promise<WorkerLike>;
+  onProgress?: (p: WorkerEvents['progress']) => void;
+  onLog?: (entry: WorkerEvents['log']) => void;
+}
+
+export class WorkerUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WorkerUnavailableError';
+  }
+}
+
+/** Characters of worker source turned into Blob bytes per main-thread task. */
+const SLICE_CHARS = 1 << 20;
+
+/**
+ * Starts the bundled worker from a blob: URL (the plugin ships no separate file). The source is ~11 MB of text;
+ * its UTF-8 encoding is done a slice per task so the main thread never stalls on it.
+ */
+export async function startBundledWorker(source: string = WORKER_SOURCE): Promise<{ worker: Worker; release: () => void }> {
+  if (!source) throw new WorkerUnavailableError('this build has no embedded worker (run the production build)');
+  if (typeof Worker === 'undefined') throw new WorkerUnavailableError('Web Workers are not available here');
+  const parts: Blob[] = [];
+  for (let i = 0; i < source.length; ) {
+    let end = Math.min(source.length, i + SLICE_CHARS);
+    // Never split a surrogate pair: each half would be encoded as U+FFFD.
+    const last = source.charCodeAt(end - 1);
+    if (end < source.length && last >= 0xd800 && last <= 0xdbff) end--;
+    parts.push(new Blob([source.slice(i, end)]));
+    i = end;
+    if (i < source.length) await nextTask();
+  }
+  const url = URL.createObjectURL(new Blob(parts, { type: 'text/javascript' }));
+  try {
+    return { worker: new Worker(url, { name: 'vault-brain' }), release: () => URL.revokeObjectURL(url) };
+  } catch (err) {
+    URL.revokeObjectURL(url);
+    throw err;
+  }
+}
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => window.setTimeout(resolve, 0));
+}
+
+export class BrainClient {
+  private readonly rpc: MainEndpoint;
+  private readonly worker: WorkerLike;
+  private releaseSource: (() => void) | null;
+  private terminated = false;
+  /** Set when the worker failed (e.g. its script threw at start): every later call rejects with it. */
+  private failure: Error | null = null;
+
+  /** Starts the worker and connects to it (the brain is opened with `open`). */
+  static async start(options: BrainClientOptions): Promise<BrainClient> {
+    if (options.createWorker) return new BrainClient(await options.createWorker(), null, options);
+    const started = await startBundledWorker();
+    return new BrainClient(started.worker, started.release, options);
+  }
+
+  private constructor(worker: WorkerLike, releaseSource: (() => void) | null, options: BrainClientOptions) {
+    this.worker = worker;
+    this.releaseSource = releaseSource;
+    this.rpc = connectToWorker(this.worker, vaultHandlers(options.source));
+    if (options.onProgress) this.rpc.on('progress', options.onProgress);
+    if (options.onLog) this.rpc.on('log', options.onLog);
+    this.worker.addEventListener('error', (event) => {
+      const detail = (event as { message?: unknown }).message;
+      this.fail(new WorkerUnavailableError(`vault-brain worker: ${typeof detail === 'string' && detail ? detail : 'the worker failed'}`));
+    });
+    this.worker.addEventListener('messageerror', () => {
+      this.rpc.failPending(new WorkerUnavailableError('vault-brain worker: a message could not be decoded'));
+    });
+  }
+
+  /** Why the worker is unusable, or null. */
+  get error(): Error | null {
+    return this.failure;
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    this.rpc.failPending(error);
+  }
+
+  private call<K extends keyof WorkerApi>(method: K, params: Parameters<WorkerApi[K]>[0], options?: CallOptions): ReturnType<WorkerApi[K]> {
+    if (this.failure) return Promise.reject(this.failure) as ReturnType<WorkerApi[K]>;
+    return this.rpc.call(method, params as never, options) as ReturnType<WorkerApi[K]>;
+  }
+
+  get pendingCalls(): number {
+    return this.rpc.pendingCalls;
+  }
+
+  async open(vaultId: string, settings: WorkerSettings, options?: CallOptions): Promise<OpenResult> {
+    try {
+      return await this.call('open', { vaultId, settings }, options);
+    } finally {
+      // The worker has loaded its script by the time it answers.
+      this.releaseSource?.();
+      this.releaseSource = null;
+    }
+  }
+
+  index(params: { full?: boolean } = {}, options?: CallOptions): Promise<IndexResult> {
+    return this.call('index', params, options);
+  }
+
+  update(paths: string[], options?: CallOptions): Promise<IndexSummary> {
+    return this.call('update', { paths }, options);
+  }
+
+  rename(from: string, to: string, options?: CallOptions): Promise<IndexSummary> {
+    return this.call('rename', { from, to }, options);
+  }
+
+  /** Calls an operation of the registry by name (params are validated in the worker). */
+  op<R = unknown>(name: string, params: Record<string, unknown> = {}, options?: CallOptions & { remote?: boolean }): Promise<R> {
+    return this.call('op', { name, params, remote: options?.remote }, options) as Promise<R>;
+  }
+
+  on<K extends keyof WorkerEvents>(event: K, listener: (data: WorkerEvents[K]) => void): () => void {
+    return this.rpc.on(event, listener);
+  }
+
+  /** Closes the database (flushing it) and stops the worker. Safe to call twice. */
+  async close(timeoutMs = 10_000): Promise<void> {
+    if (this.terminated) return;
+    try {
+      if (!this.failure) await this.call('close', {}, { timeoutMs });
+    } finally {
+      this.terminate();
+    }
+  }
+
+  /** Stops the worker at once (unflushed writes are lost; the index is a cache and resumes). */
+  terminate(): void {
+    if (this.terminated) return;
+    this.terminated = true;
+    this.rpc.close();
+    this.worker.terminate();
+    this.releaseSource?.();
+    this.releaseSource = null;
+  }
+}

@@ -1,0 +1,62 @@
+// PGlite options that make it start from the embedded binaries only: compiled wasm modules, the fsBundle as a
+// Blob, and the extensions' tarballs as blob: URLs (PGlite fetches `bundlePath` and gunzips it in a browser).
+// Without them PGlite would resolve files next to its script (import.meta.url), which a bundle does not have.
+import type { Extension, PGliteOptions } from '@electric-sql/pglite';
+
+export type AssetLoader = (name: string) => Promise<Uint8Array>;
+
+export interface PgliteAssetOptions {
+  options: PGliteOptions;
+  /** Milliseconds spent decoding/inflating and compiling, for the startup report. */
+  timings: { decode: number; compile: number };
+  /** Frees the blob: URLs; call once PGlite is created (the tarballs are read during init). */
+  release(): void;
+}
+
+export const PGLITE_ASSETS = {
+  wasm: 'pglite.wasm',
+  initdb: 'initdb.wasm',
+  data: 'pglite.data',
+  vector: 'vector.tar.gz',
+  pgTrgm: 'pg_trgm.tar.gz',
+} as const;
+
+/** An extension whose SQL/so bundle is served from a URL we created (a blob: URL of an embedded tarball). */
+export function bundledExtension(name: string, bundleUrl: string): Extension {
+  return {
+    name,
+    setup: (_pg, emscriptenOpts: unknown) => Promise.resolve({ emscriptenOpts, bundlePath: new URL(bundleUrl) }),
+  };
+}
+
+export async function embeddedPgliteOptions(load: AssetLoader, now: () => number = () => performance.now()): Promise<PgliteAssetOptions> {
+  const t0 = now();
+  const [wasm, initdb, data, vector, pgTrgm] = await Promise.all([
+    load(PGLITE_ASSETS.wasm),
+    load(PGLITE_ASSETS.initdb),
+    load(PGLITE_ASSETS.data),
+    load(PGLITE_ASSETS.vector),
+    load(PGLITE_ASSETS.pgTrgm),
+  ]);
+  const t1 = now();
+  const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
+    WebAssembly.compile(wasm as BufferSource),
+    WebAssembly.compile(initdb as BufferSource),
+  ]);
+  const t2 = now();
+  const urls = [tarballUrl(vector), tarballUrl(pgTrgm)];
+  return {
+    options: {
+      pgliteWasmModule,
+      initdbWasmModule,
+      fsBundle: new Blob([data as BlobPart]),
+      extensions: { vector: bundledExtension('vector', urls[0]!), pg_trgm: bundledExtension('pg_trgm', urls[1]!) },
+    },
+    timings: { decode: t1 - t0, compile: t2 - t1 },
+    release: () => urls.forEach((u) => URL.revokeObjectURL(u)),
+  };
+}
+
+function tarballUrl(bytes: Uint8Array): string {
+  return URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/gzip' }));
+}

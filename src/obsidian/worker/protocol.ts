@@ -1,0 +1,109 @@
+// The plugin <-> worker protocol. The worker hosts the database, the indexer and the operations registry;
+// the main thread owns the vault (a worker cannot use the Obsidian API), so it serves file listing and reads.
+// Ops are called by name ("call op by name with params" is the main request); the rest is lifecycle.
+import type { IndexProgress, IndexSummary } from '../../core/index/indexer';
+import type { VaultFile } from '../../core/index/vault-source';
+import type { ObjectSchema } from '../../core/ops/schema';
+import { createRpcEndpoint, type Handlers, type RpcEndpoint, type RpcPort } from './rpc';
+
+/** What the user configured that the worker needs (plain data: it crosses postMessage). */
+export interface WorkerSettings {
+  /** Vault-relative globs; empty = everything. */
+  include: string[];
+  /** Added to the default exclusions (config folder, trash, .git, node_modules). */
+  exclude: string[];
+  /** The vault's config folder (`app.vault.configDir`), excluded by default. */
+  configDir: string;
+  /** File extensions indexed (default: Markdown and the code languages). */
+  extensions?: string[];
+  maxFileBytes?: number;
+  /** Notes per transaction. */
+  batchSize?: number;
+  /** The built-in offline embedder (vector arm); `none` disables embeddings. */
+  embedder: 'builtin' | 'none';
+  /** Split code files and fenced code by symbol with tree-sitter. */
+  codeChunking: boolean;
+}
+
+export interface OpenParams {
+  /** The app's id for this vault (`app.appId`): one database per vault, never inside the vault. */
+  vaultId: string;
+  settings: WorkerSettings;
+}
+
+export interface OpenResult {
+  /** The IndexedDB-backed data dir, `idb://vault-brain-<vaultId>`. */
+  dataDir: string;
+  /** True when the stored schema could not be used and the next index run rebuilds everything. */
+  needsRebuild: boolean;
+  embedderId: string | null;
+  codeLanguages: string[];
+  /** Milliseconds: asset decode+inflate, wasm compile, database start (+ migration), the rest of open. */
+  timings: { decode: number; compile: number; database: number; total: number };
+  ops: OpInfo[];
+}
+
+/** An operation as the UI sees it (the registry entry minus its handler). */
+export interface OpInfo {
+  name: string;
+  description: string;
+  scope: 'read' | 'write';
+  params: ObjectSchema;
+}
+
+export type IndexResult = IndexSummary & { embed?: unknown };
+
+/** Served by the worker, called by the plugin. */
+export interface WorkerApi {
+  open(params: OpenParams): Promise<OpenResult>;
+  /** Brings the index in line with the vault (incremental unless `full`). */
+  index(params: { full?: boolean }): Promise<IndexResult>;
+  /** Files created, modified or deleted (vault events). */
+  update(params: { paths: string[] }): Promise<IndexSummary>;
+  rename(params: { from: string; to: string }): Promise<IndexSummary>;
+  /** Calls an operation of the registry. `remote` marks calls made for an MCP client. */
+  op(params: { name: string; params: unknown; remote?: boolean }): Promise<unknown>;
+  close(params: Record<string, never>): Promise<void>;
+}
+
+/** Served by the plugin (over the Obsidian Vault API), called by the worker: the VaultSource. */
+export interface VaultApi {
+  'vault.list'(params: Record<string, never>): Promise<VaultFile[]>;
+  'vault.read'(params: { path: string }): Promise<Uint8Array>;
+  'vault.stat'(params: { path: string }): Promise<VaultFile | null>;
+}
+
+export interface EmbedProgressEvent {
+  phase: 'embed';
+  done: number;
+  total: number;
+}
+
+/** Pushed by the worker. */
+export interface WorkerEvents {
+  progress: IndexProgress | EmbedProgressEvent;
+  log: { level: 'info' | 'warn' | 'error'; message: string };
+}
+
+/** The plugin sends no events today; the map exists so both sides are declared alike. */
+export type MainEvents = Record<never, never>;
+
+export type MainEndpoint = RpcEndpoint<WorkerApi, WorkerEvents, MainEvents>;
+export type WorkerEndpoint = RpcEndpoint<VaultApi, MainEvents, WorkerEvents>;
+
+/** The plugin side: calls the worker, serves the vault. */
+export function connectToWorker(port: RpcPort, vault: Handlers<VaultApi>): MainEndpoint {
+  return createRpcEndpoint<WorkerApi, WorkerEvents, MainEvents, VaultApi>(port, vault);
+}
+
+/** The worker side: serves the brain, calls the vault. */
+export function connectToMain(port: RpcPort, brain: Handlers<WorkerApi>): WorkerEndpoint {
+  return createRpcEndpoint<VaultApi, MainEvents, WorkerEvents, WorkerApi>(port, brain);
+}
+
+/** The IndexedDB database of a vault. The id is the app's vault id; other characters are replaced. */
+export function databaseName(vaultId: string): string {
+  const safe = vaultId.trim().replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100);
+  if (!/[A-Za-z0-9]/.test(safe)) throw new Error(`invalid vault id ${JSON.stringify(vaultId)}`);
+  return `vault-brain-${safe}`;
+}

@@ -1,0 +1,193 @@
+// The worker's brain host, driven through the real protocol over a MessageChannel exactly as the plugin drives
+// the worker; storage is in-memory PGlite and the vault an in-memory VaultSource served by the "main" side.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EngineStats } from '../../src/core/engine/brain-engine';
+import { PGliteEngine } from '../../src/core/engine/pglite-engine';
+import type { VaultFile, VaultSource } from '../../src/core/index/vault-source';
+import { nodeWasmLoader } from '../../src/node/tree-sitter-wasm';
+import { BrainHost, EMBEDDER_ASSET } from '../../src/obsidian/worker/brain-host';
+import { connectToMain, connectToWorker, databaseName, type MainEndpoint, type WorkerEvents, type WorkerSettings } from '../../src/obsidian/worker/protocol';
+import { vaultHandlers } from '../../src/obsidian/worker/serve-vault';
+
+class MemoryVault implements VaultSource {
+  readonly files = new Map<string, { bytes: Uint8Array; mtime: number }>();
+  reads = 0;
+  set(path: string, text: string, mtime = 1_000): void {
+    this.files.set(path, { bytes: new TextEncoder().encode(text), mtime });
+  }
+  list(): Promise<VaultFile[]> {
+    return Promise.resolve([...this.files].map(([path, f]) => ({ path, mtime: f.mtime, size: f.bytes.length })));
+  }
+  read(path: string): Promise<Uint8Array> {
+    this.reads++;
+    const f = this.files.get(path);
+    return f ? Promise.resolve(f.bytes) : Promise.reject(new Error(`ENOENT ${path}`));
+  }
+  stat(path: string): Promise<VaultFile | null> {
+    const f = this.files.get(path);
+    return Promise.resolve(f ? { path, mtime: f.mtime, size: f.bytes.length } : null);
+  }
+}
+
+const SETTINGS: WorkerSettings = { include: [], exclude: [], configDir: '.obsidian', embedder: 'none', codeChunking: false };
+
+async function loadAsset(name: string): Promise<Uint8Array> {
+  if (name === EMBEDDER_ASSET) return new Uint8Array(await readFile(join(__dirname, '../../assets/generated', name)));
+  return nodeWasmLoader(name);
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+function setup(vault: MemoryVault): { main: MainEndpoint; host: BrainHost; progress: WorkerEvents['progress'][]; dataDirs: string[] } {
+  const channel = new MessageChannel();
+  const dataDirs: string[] = [];
+  const host = new BrainHost({
+    loadAsset,
+    async openEngine(dataDir) {
+      dataDirs.push(dataDir);
+      return { engine: await PGliteEngine.open({}) };
+    },
+  });
+  const workerSide = connectToMain(channel.port2, host.handlers());
+  host.attach(workerSide);
+  const main = connectToWorker(channel.port1, vaultHandlers(vault));
+  const progress: WorkerEvents['progress'][] = [];
+  main.on('progress', (p) => progress.push(p));
+  cleanups.push(async () => {
+    await main.call('close', {}).catch(() => undefined);
+    main.close();
+    workerSide.close();
+    channel.port1.close();
+    channel.port2.close();
+  });
+  return { main, host, progress, dataDirs };
+}
+
+function demoVault(): MemoryVault {
+  const v = new MemoryVault();
+  v.set('people/alice.md', '---\ntype: person\ncompany: "[[Acme]]"\n---\n# Alice\n\nAlice works at [[Acme]] and advises [[Globex]].\n');
+  v.set('companies/Acme.md', '# Acme\n\nAcme was founded by [[Bob]].\n');
+  v.set('Bob.md', '# Bob\n\nBob founded [[Acme]].\n');
+  v.set('code/util.ts', 'export function add(a: number, b: number): number {\n  return a + b;\n}\n');
+  v.set('.obsidian/app.json', '{}');
+  v.set('image.png', '\u0089PNG');
+  return v;
+}
+
+describe('brain host over the worker protocol', () => {
+  it('opens per vault id, indexes through the remote vault and answers ops', async () => {
+    const vault = demoVault();
+    const { main, progress, dataDirs } = setup(vault);
+    const opened = await main.call('open', { vaultId: 'abc123', settings: SETTINGS });
+    expect(opened.dataDir).toBe('idb://vault-brain-abc123');
+    expect(dataDirs).toEqual(['idb://vault-brain-abc123']);
+    expect(opened.ops.map((o) => o.name)).toEqual(expect.arrayContaining(['stats', 'backlinks', 'get_note']));
+    expect(opened.embedderId).toBeNull();
+
+    const summary = await main.call('index', {});
+    expect(summary).toMatchObject({ scanned: 4, indexed: 4, failed: 0 });
+    expect(progress.some((p) => p.phase === 'index')).toBe(true);
+    expect(progress.at(-1)?.phase).toBe('done');
+
+    const stats = (await main.call('op', { name: 'stats', params: {} })) as EngineStats;
+    expect(stats.pages).toBe(4);
+    const acme = (await main.call('op', { name: 'backlinks', params: { note: 'Acme' } })) as { note: string; backlinks: { from: string }[] };
+    expect(acme.note).toBe('companies/Acme.md');
+    expect(acme.backlinks.map((b) => b.from)).toEqual(expect.arrayContaining(['people/alice.md', 'Bob.md']));
+
+    const again = await main.call('index', {});
+    expect(again).toMatchObject({ indexed: 0, unchanged: 4 });
+  });
+
+  it('applies updates, renames and deletions', async () => {
+    const vault = demoVault();
+    const { main } = setup(vault);
+    await main.call('open', { vaultId: 'v1', settings: SETTINGS });
+    await main.call('index', {});
+
+    vault.set('Bob.md', '# Bob\n\nBob founded [[Acme]] and invested in [[Globex]].\n', 2_000);
+    vault.set('Globex.md', '# Globex\n', 2_000);
+    const updated = await main.call('update', { paths: ['Bob.md', 'Globex.md'] });
+    expect(updated.indexed).toBe(2);
+
+    const bob = vault.files.get('Bob.md')!;
+    vault.files.delete('Bob.md');
+    vault.files.set('people/Bob.md', bob);
+    const renamed = await main.call('rename', { from: 'Bob.md', to: 'people/Bob.md' });
+    expect(renamed.renamed).toBe(1);
+
+    vault.files.delete('Globex.md');
+    const removed = await main.call('update', { paths: ['Globex.md'] });
+    expect(removed.deleted).toBe(1);
+
+    const notes = await main.call('op', { name: 'list_notes', params: {} });
+    const listed = JSON.stringify(notes);
+    expect(listed).toContain('people/Bob.md');
+    expect(listed).not.toContain('Globex.md');
+  });
+
+  it('loads the built-in embedder and the code chunker from the asset loader', async () => {
+    const vault = demoVault();
+    const { main } = setup(vault);
+    const opened = await main.call('open', { vaultId: 'v2', settings: { ...SETTINGS, embedder: 'builtin', codeChunking: true } });
+    expect(opened.embedderId).toMatch(/^builtin:glove-100d/);
+    expect(opened.codeLanguages).toEqual(expect.arrayContaining(['typescript', 'python']));
+    const summary = await main.call('index', {});
+    expect(summary.indexed).toBe(4);
+    const stats = (await main.call('op', { name: 'stats', params: {} })) as EngineStats;
+    expect(Object.values(stats.embeddedByModel).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('runs index runs and updates one at a time', async () => {
+    const vault = demoVault();
+    const { main } = setup(vault);
+    await main.call('open', { vaultId: 'v3', settings: SETTINGS });
+    vault.set('extra.md', '# Extra\n\nLinks to [[Acme]].\n');
+    const [run, update] = await Promise.all([main.call('index', {}), main.call('update', { paths: ['extra.md'] })]);
+    expect(run.indexed).toBe(5);
+    expect(update).toMatchObject({ indexed: 0, unchanged: 1 });
+  });
+
+  it('rejects calls before open, bad input and unknown ops, and stays usable', async () => {
+    const vault = demoVault();
+    const { main } = setup(vault);
+    await expect(main.call('index', {})).rejects.toMatchObject({ name: 'BrainNotOpenError' });
+    await expect(main.call('op', { name: 'stats', params: {} })).rejects.toMatchObject({ name: 'BrainNotOpenError' });
+    await expect(main.call('open', { vaultId: '../../', settings: SETTINGS })).rejects.toThrow(/invalid vault id/);
+    await main.call('open', { vaultId: 'v4', settings: SETTINGS });
+    await expect(main.call('op', { name: 'drop_everything', params: {} })).rejects.toMatchObject({ name: 'UnknownOpError' });
+    await expect(main.call('op', { name: 'backlinks', params: { note: 42 } })).rejects.toThrow();
+    await expect(main.call('update', { paths: [''] })).rejects.toMatchObject({ name: 'TypeError' });
+    await expect(main.call('update', { paths: 'Bob.md' as unknown as string[] })).rejects.toMatchObject({ name: 'TypeError' });
+    expect((await main.call('index', {})).indexed).toBe(4);
+    await main.call('close', {});
+    await expect(main.call('op', { name: 'stats', params: {} })).rejects.toMatchObject({ name: 'BrainNotOpenError' });
+  });
+
+  it('reports unreadable and binary files instead of failing the run', async () => {
+    const vault = demoVault();
+    vault.files.set('broken.md', { bytes: new Uint8Array([0, 1, 2, 0xff, 0xfe, 0]), mtime: 1 });
+    const original = vault.read.bind(vault);
+    vault.read = (path: string) => (path === 'people/alice.md' ? Promise.reject(new Error('EACCES')) : original(path));
+    const { main } = setup(vault);
+    await main.call('open', { vaultId: 'v5', settings: SETTINGS });
+    const summary = await main.call('index', {});
+    expect(summary.failed + summary.skipped).toBe(2);
+    expect(summary.indexed).toBe(3);
+  });
+});
+
+describe('databaseName', () => {
+  it('scopes the database to the vault id and refuses empty ids', () => {
+    expect(databaseName('0123abcdef')).toBe('vault-brain-0123abcdef');
+    expect(databaseName(' a/b:c ')).toBe('vault-brain-a_b_c');
+    expect(databaseName('x'.repeat(500))).toHaveLength('vault-brain-'.length + 100);
+    expect(() => databaseName('')).toThrow();
+    expect(() => databaseName('///')).toThrow();
+  });
+});

@@ -1,0 +1,123 @@
+// The build pipeline end to end on small inputs: assets -> deflate -> text -> placeholder substitution ->
+// worker bundle -> string inside the plugin bundle -> evaluated -> decoded bytes equal the originals.
+import esbuild from 'esbuild';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import vm from 'node:vm';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  buildWorker,
+  EMBEDDED_GRAMMARS,
+  escapeBeyondLatin1,
+  quoteForLiteral,
+  substituteTokens,
+  workerSourcePlugin,
+  type AssetSource,
+} from '../../scripts/esbuild-plugins.mjs';
+import { GRAMMAR_FILES, MAIN_LANGUAGES } from '../../src/core/chunk/languages';
+
+const dir = mkdtempSync(join(tmpdir(), 'vb-plugins-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, bytes: Uint8Array): string {
+  const path = join(dir, name);
+  writeFileSync(path, bytes);
+  return path;
+}
+
+function randomBytes(n: number, seed: number): Uint8Array {
+  const out = new Uint8Array(n);
+  let x = seed;
+  for (let i = 0; i < n; i++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    out[i] = x >>> 24;
+  }
+  return out;
+}
+
+const text = new TextEncoder().encode('the quick brown fox\n'.repeat(2000) + 'é"\\\n\r\u2028 end');
+const random = randomBytes(30_000, 9);
+const assets: AssetSource[] = [
+  { name: 'text.txt', path: file('text.txt', text), codec: 'deflate-raw' },
+  { name: 'random.bin', path: file('random.bin', random), codec: 'deflate-raw' },
+  { name: 'stored.gz', path: file('stored.gz', random.subarray(0, 999)), codec: 'raw' },
+  { name: 'empty.bin', path: file('empty.bin', new Uint8Array(0)), codec: 'deflate-raw' },
+];
+const assetOptions = { assets, cacheDir: join(dir, 'cache') };
+const entry = 'test/bundle/fixtures/asset-worker-entry.ts';
+
+/** Runs a worker bundle in a bare context with the web APIs a worker has; returns the decoded assets. */
+async function runWorkerCode(code: string): Promise<Record<string, Uint8Array>> {
+  const context = vm.createContext({ Blob, Response, DecompressionStream, TextDecoder, TextEncoder, URL, console });
+  vm.runInContext('globalThis.self = globalThis;', context);
+  vm.runInContext(code, context);
+  return (await (context as { assets: Promise<Record<string, Uint8Array>> }).assets) ?? {};
+}
+
+function same(a: Uint8Array | undefined, b: Uint8Array): boolean {
+  return a !== undefined && Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
+}
+
+describe('esbuild plugins', () => {
+  it('embeds the grammars of the main languages', () => {
+    expect([...EMBEDDED_GRAMMARS].sort()).toEqual(MAIN_LANGUAGES.map((l) => GRAMMAR_FILES[l]).sort());
+  });
+
+  it('builds a worker whose embedded assets decode to the original bytes (twice: cold and cached)', async () => {
+    for (let round = 0; round < 2; round++) {
+      const worker = await buildWorker({ entry, assetOptions });
+      expect(worker.assets.map((a) => a.name)).toEqual(assets.map((a) => a.name));
+      expect(worker.code).not.toContain('__vault_brain_');
+      expect([...worker.code].every((c) => c.charCodeAt(0) <= 0xff)).toBe(true);
+      const decoded = await runWorkerCode(worker.code);
+      expect(same(decoded['text.txt'], text)).toBe(true);
+      expect(same(decoded['random.bin'], random)).toBe(true);
+      expect(same(decoded['stored.gz'], random.subarray(0, 999))).toBe(true);
+      expect(decoded['empty.bin']?.length).toBe(0);
+      const textAsset = worker.assets.find((a) => a.name === 'text.txt')!;
+      expect(textAsset.storedBytes).toBeLessThan(text.length / 20);
+    }
+  });
+
+  it('puts the worker into the plugin bundle as a string, written and in memory', async () => {
+    const outfile = join(dir, 'out/main.js');
+    const options = {
+      stdin: { contents: "import { WORKER_SOURCE } from './src/obsidian/worker/worker-source'; module.exports = WORKER_SOURCE;", resolveDir: join(__dirname, '../..'), loader: 'ts' as const },
+      bundle: true,
+      format: 'cjs' as const,
+      minify: true,
+      logLevel: 'silent' as const,
+    };
+    const written = await esbuild.build({ ...options, outfile, plugins: [workerSourcePlugin({ entry, assetOptions })] });
+    expect(written.errors).toEqual([]);
+    const inMemory = await esbuild.build({ ...options, write: false, plugins: [workerSourcePlugin({ entry, assetOptions })] });
+    const memoryText = inMemory.outputFiles?.[0]?.text ?? '';
+    for (const main of [readFileSync(outfile, 'utf8'), memoryText]) {
+      expect(main).not.toContain('__vault_brain_');
+      const module = { exports: '' as unknown };
+      vm.runInNewContext(main, { module });
+      const workerSource = module.exports as string;
+      expect(workerSource.length).toBeGreaterThan(10_000);
+      const decoded = await runWorkerCode(workerSource);
+      expect(same(decoded['random.bin'], random)).toBe(true);
+    }
+  });
+
+  it('substitutes each placeholder once, only inside double quotes', () => {
+    expect(substituteTokens('a="T1";b="T2"', [['T1', 'x'], ['T2', 'y']])).toBe('a="x";b="y"');
+    expect(() => substituteTokens('a="T1";b="T1"', [['T1', 'x']])).toThrow(/more than once/);
+    expect(() => substituteTokens("a='T1'", [['T1', 'x']])).toThrow(/double-quoted/);
+    expect(() => substituteTokens('a=1', [['T1', 'x']])).toThrow(/missing/);
+  });
+
+  it('quotes code for a string literal and keeps it one-byte', () => {
+    const code = 'var s = "a\\\\b\'c`${d}`\\n\\r\u2028é"; var r = /[日号]/y; var e = "😀";';
+    const quoted = quoteForLiteral(escapeBeyondLatin1(code));
+    expect([...quoted].every((c) => c.charCodeAt(0) <= 0xff)).toBe(true);
+    const value = vm.runInNewContext(`"${quoted}"`) as string;
+    expect(value).toBe(escapeBeyondLatin1(code));
+    const result = vm.runInNewContext(`${value}; [s, r.test("号"), e.length]`) as unknown[];
+    expect(result).toEqual(['a\\b\'c`${d}`\n\r\u2028é', true, 2]);
+  });
+});

@@ -1,0 +1,78 @@
+// The pruned fsBundle (scripts/esbuild-plugins.mjs zeroes files the brain never loads) must still run
+// everything the engine uses: initdb, pgvector, pg_trgm, English full text, jsonb, arrays, timestamps.
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGLITE_DATA_PRUNE, pgliteDataFiles, prunePgliteData } from '../../scripts/esbuild-plugins.mjs';
+
+const require_ = createRequire(__filename);
+const dist = dirname(require_.resolve('@electric-sql/pglite'));
+
+describe('pruned pglite.data', () => {
+  const original = new Uint8Array(readFileSync(join(dist, 'pglite.data')));
+  const pruned = prunePgliteData(original);
+  let db: PGlite;
+
+  beforeAll(async () => {
+    db = await PGlite.create({
+      fsBundle: new Blob([pruned as BlobPart]),
+      pgliteWasmModule: await WebAssembly.compile(readFileSync(join(dist, 'pglite.wasm'))),
+      initdbWasmModule: await WebAssembly.compile(readFileSync(join(dist, 'initdb.wasm'))),
+      extensions: { vector, pg_trgm },
+    });
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('keeps the size and zeroes only the listed files', () => {
+    expect(pruned.length).toBe(original.length);
+    const files = pgliteDataFiles();
+    let zeroed = 0;
+    for (const f of files) {
+      const listed = PGLITE_DATA_PRUNE.some((re) => re.test(f.name));
+      const slice = pruned.subarray(f.start, f.end);
+      if (listed) {
+        expect(slice.every((b) => b === 0)).toBe(true);
+        zeroed += f.end - f.start;
+      } else {
+        expect(Buffer.compare(Buffer.from(slice), Buffer.from(original.subarray(f.start, f.end)))).toBe(0);
+      }
+    }
+    expect(zeroed).toBeGreaterThan(1_000_000);
+    expect(files.some((f) => f.name.endsWith('/plpgsql.so'))).toBe(true);
+    expect(PGLITE_DATA_PRUNE.some((re) => re.test('/pglite/lib/postgresql/plpgsql.so'))).toBe(false);
+    expect(PGLITE_DATA_PRUNE.some((re) => re.test('/pglite/lib/postgresql/dict_snowball.so'))).toBe(false);
+  });
+
+  it('rejects a data file shorter than its table', () => {
+    expect(() => prunePgliteData(original.subarray(0, 1000))).toThrow(/shorter/);
+  });
+
+  it('runs the SQL the engine relies on', async () => {
+    await db.exec('create extension if not exists vector; create extension if not exists pg_trgm;');
+    await db.exec(`create table t (id int primary key, body text, tags text[], meta jsonb, e vector(3), at timestamptz default now())`);
+    await db.query(`insert into t (id, body, tags, meta, e) values ($1, $2, $3, $4, $5), ($6, $7, $8, $9, $10)`, [
+      1, 'The founders were running quickly', ['a', 'b'], { k: 'v' }, '[1,0,0]',
+      2, 'Completely unrelated text about zebras', ['c'], { k: 'w' }, '[0,1,0]',
+    ]);
+    const fts = await db.query<{ id: number }>(`select id from t where to_tsvector('english', body) @@ websearch_to_tsquery('english', $1)`, ['run founder']);
+    expect(fts.rows.map((r) => r.id)).toEqual([1]);
+    const knn = await db.query<{ id: number }>(`select id from t order by e <=> $1 limit 1`, ['[0.1,0.9,0]']);
+    expect(knn.rows[0]?.id).toBe(2);
+    const trgm = await db.query<{ s: number }>(`select similarity('founders', 'founder') as s`);
+    expect(trgm.rows[0]!.s).toBeGreaterThan(0.5);
+    const misc = await db.query<{ k: string; n: number; d: string }>(
+      `select meta->>'k' as k, cardinality(tags) as n, to_char(at at time zone 'Europe/Paris', 'YYYY') as d from t where id = 1`,
+    );
+    expect(misc.rows[0]).toMatchObject({ k: 'v', n: 2 });
+    await db.exec(`create index on t using hnsw (e vector_cosine_ops)`);
+    await db.exec(`do $$ begin perform 1; end $$`); // plpgsql
+    const enc = await db.query<{ e: string }>(`select convert_to('héllo', 'UTF8')::text as e`);
+    expect(enc.rows[0]?.e).toBe('\\x68c3a96c6c6f');
+  });
+});

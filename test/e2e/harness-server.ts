@@ -1,0 +1,70 @@
+// Builds the e2e page bundle and serves it, the production main.js and styles.css on 127.0.0.1 (random port).
+import esbuild from 'esbuild';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { workerSourcePlugin } from '../../scripts/esbuild-plugins.mjs';
+
+export const ROOT = resolve(__dirname, '../..');
+export const MAIN_JS = join(ROOT, 'main.js');
+const HARNESS = join(ROOT, 'test/e2e/harness');
+
+/** The page script: page.ts with 'obsidian' bound to the stand-in and the real worker (assets included). */
+export async function buildPage(): Promise<string> {
+  const result = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [join(HARNESS, 'page.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    charset: 'utf8',
+    minify: true,
+    logLevel: 'warning',
+    alias: { obsidian: join(HARNESS, 'obsidian-shim.ts') },
+    plugins: [workerSourcePlugin({ production: true })],
+  });
+  const out = result.outputFiles[0];
+  if (!out) throw new Error('page build produced no output');
+  return out.text;
+}
+
+export interface HarnessServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startHarnessServer(pageJs: string): Promise<HarnessServer> {
+  if (!existsSync(MAIN_JS)) throw new Error(`${MAIN_JS} is missing: run \`npm run build\` before the e2e tests`);
+  const files: Record<string, { type: string; body: () => Buffer | string }> = {
+    '/': { type: 'text/html', body: () => readFileSync(join(HARNESS, 'index.html')) },
+    '/page.js': { type: 'text/javascript', body: () => pageJs },
+    '/main-wrapped.js': {
+      type: 'text/javascript',
+      body: () => `window.__vbMainModule = function (module, exports, require) {\n${readFileSync(MAIN_JS, 'utf8')}\n};\n`,
+    },
+    '/styles.css': { type: 'text/css', body: () => (existsSync(join(ROOT, 'styles.css')) ? readFileSync(join(ROOT, 'styles.css')) : '') },
+  };
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    const file = files[path];
+    if (path === '/favicon.ico') {
+      res.writeHead(204).end();
+      return;
+    }
+    if (!file || req.method !== 'GET') {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': `${file.type}; charset=utf-8`, 'cache-control': 'no-store' });
+    res.end(file.body());
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((ok) => server.close(() => ok())),
+  };
+}

@@ -1,0 +1,515 @@
+// A stand-in for the `obsidian` module in a plain browser page: enough of the API for the plugin to load and
+// run, with an in-memory vault the test fills. It is not Obsidian: views get a bare container, settings render
+// plain elements, and events are synchronous. Missing pieces fail loudly (see `obsidianModule`).
+
+type Listener = (...args: unknown[]) => unknown;
+
+export interface EventRef {
+  name: string;
+  fn: Listener;
+}
+
+export class Events {
+  private readonly handlers = new Map<string, Set<Listener>>();
+  on(name: string, fn: Listener): EventRef {
+    let set = this.handlers.get(name);
+    if (!set) this.handlers.set(name, (set = new Set()));
+    set.add(fn);
+    return { name, fn };
+  }
+  off(name: string, fn: Listener): void {
+    this.handlers.get(name)?.delete(fn);
+  }
+  offref(ref: EventRef): void {
+    this.off(ref.name, ref.fn);
+  }
+  trigger(name: string, ...args: unknown[]): void {
+    for (const fn of [...(this.handlers.get(name) ?? [])]) fn(...args);
+  }
+}
+
+export interface FileStats {
+  ctime: number;
+  mtime: number;
+  size: number;
+}
+
+export abstract class TAbstractFile {
+  vault!: Vault;
+  path = '';
+  name = '';
+  parent: TFolder | null = null;
+}
+
+export class TFile extends TAbstractFile {
+  stat: FileStats = { ctime: 0, mtime: 0, size: 0 };
+  basename = '';
+  extension = '';
+}
+
+export class TFolder extends TAbstractFile {
+  children: TAbstractFile[] = [];
+  isRoot(): boolean {
+    return this.path === '/';
+  }
+}
+
+function splitName(path: string): { name: string; basename: string; extension: string } {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? { name, basename: name.slice(0, dot), extension: name.slice(dot + 1) } : { name, basename: name, extension: '' };
+}
+
+/** The in-memory vault. Tests add notes with `setFile`; events fire like Obsidian's (create/modify/delete/rename). */
+export class Vault extends Events {
+  configDir = '.obsidian';
+  private readonly files = new Map<string, { file: TFile; data: Uint8Array }>();
+
+  constructor(private readonly vaultName = 'e2e-vault') {
+    super();
+  }
+
+  getName(): string {
+    return this.vaultName;
+  }
+
+  setFile(path: string, content: string | Uint8Array, mtime = Date.now()): TFile {
+    const data = typeof content === 'string' ? new TextEncoder().encode(content) : content;
+    const existing = this.files.get(path);
+    const file = existing?.file ?? new TFile();
+    Object.assign(file, { vault: this, path, ...splitName(path) });
+    file.stat = { ctime: existing?.file.stat.ctime ?? mtime, mtime, size: data.length };
+    this.files.set(path, { file, data });
+    this.trigger(existing ? 'modify' : 'create', file);
+    return file;
+  }
+
+  deleteFile(path: string): void {
+    const entry = this.files.get(path);
+    if (!entry) return;
+    this.files.delete(path);
+    this.trigger('delete', entry.file);
+  }
+
+  renameFile(from: string, to: string): void {
+    const entry = this.files.get(from);
+    if (!entry) return;
+    this.files.delete(from);
+    Object.assign(entry.file, { path: to, ...splitName(to) });
+    this.files.set(to, entry);
+    this.trigger('rename', entry.file, from);
+  }
+
+  getFiles(): TFile[] {
+    return [...this.files.values()].map((e) => e.file);
+  }
+
+  getMarkdownFiles(): TFile[] {
+    return this.getFiles().filter((f) => f.extension === 'md');
+  }
+
+  getAbstractFileByPath(path: string): TAbstractFile | null {
+    return this.files.get(path)?.file ?? null;
+  }
+
+  getFileByPath(path: string): TFile | null {
+    return this.files.get(path)?.file ?? null;
+  }
+
+  readBinary(file: TFile): Promise<ArrayBuffer> {
+    const entry = this.files.get(file.path);
+    if (!entry) return Promise.reject(new Error(`ENOENT: ${file.path}`));
+    return Promise.resolve(entry.data.slice().buffer);
+  }
+
+  read(file: TFile): Promise<string> {
+    return this.readBinary(file).then((b) => new TextDecoder().decode(b));
+  }
+
+  cachedRead(file: TFile): Promise<string> {
+    return this.read(file);
+  }
+}
+
+export class WorkspaceLeaf {
+  view: ItemView | null = null;
+  readonly containerEl = document.createElement('div');
+  async setViewState(state: { type: string; active?: boolean }): Promise<void> {
+    const factory = harnessApp?.viewFactories.get(state.type);
+    if (!factory) throw new Error(`obsidian shim: no view registered for "${state.type}"`);
+    this.view = factory(this);
+    await this.view.onOpen();
+  }
+  getViewState(): { type: string } {
+    return { type: this.view?.getViewType() ?? 'empty' };
+  }
+  detach(): void {
+    void this.view?.onClose();
+    this.view = null;
+  }
+}
+
+export class Workspace extends Events {
+  readonly leaves: WorkspaceLeaf[] = [];
+  private layoutReady = false;
+  private readonly readyCallbacks: (() => void)[] = [];
+
+  onLayoutReady(cb: () => void): void {
+    if (this.layoutReady) cb();
+    else this.readyCallbacks.push(cb);
+  }
+  /** Called by the harness once the plugin has loaded, like Obsidian after startup. */
+  markLayoutReady(): void {
+    this.layoutReady = true;
+    for (const cb of this.readyCallbacks.splice(0)) cb();
+  }
+  getLeavesOfType(type: string): WorkspaceLeaf[] {
+    return this.leaves.filter((l) => l.view?.getViewType() === type);
+  }
+  getRightLeaf(): WorkspaceLeaf {
+    return this.newLeaf();
+  }
+  getLeftLeaf(): WorkspaceLeaf {
+    return this.newLeaf();
+  }
+  getLeaf(): WorkspaceLeaf {
+    return this.newLeaf();
+  }
+  revealLeaf(): Promise<void> {
+    return Promise.resolve();
+  }
+  detachLeavesOfType(type: string): void {
+    for (const l of this.getLeavesOfType(type)) l.detach();
+  }
+  getActiveFile(): TFile | null {
+    return null;
+  }
+  openLinkText(): Promise<void> {
+    return Promise.resolve();
+  }
+  private newLeaf(): WorkspaceLeaf {
+    const leaf = new WorkspaceLeaf();
+    this.leaves.push(leaf);
+    document.body.appendChild(leaf.containerEl);
+    return leaf;
+  }
+}
+
+export class App {
+  readonly vault: Vault;
+  readonly workspace = new Workspace();
+  readonly metadataCache = new Events();
+  readonly viewFactories = new Map<string, (leaf: WorkspaceLeaf) => ItemView>();
+  constructor(
+    readonly appId: string,
+    vaultName?: string,
+  ) {
+    this.vault = new Vault(vaultName);
+  }
+}
+
+let harnessApp: App | null = null;
+/** The app the shim's views and modals belong to (one per page). */
+export function setHarnessApp(app: App): void {
+  harnessApp = app;
+}
+
+export class Component {
+  private readonly cleanups: (() => void)[] = [];
+  load(): void {
+    void this.onload();
+  }
+  onload(): void | Promise<void> {}
+  unload(): void {
+    for (const c of this.cleanups.splice(0).reverse()) c();
+    this.onunload();
+  }
+  onunload(): void {}
+  register(cb: () => void): void {
+    this.cleanups.push(cb);
+  }
+  registerEvent(ref: EventRef & { source?: Events }): void {
+    this.cleanups.push(() => ref.source?.offref(ref));
+  }
+  registerInterval(id: number): number {
+    this.cleanups.push(() => window.clearInterval(id));
+    return id;
+  }
+  registerDomEvent(el: EventTarget, type: string, fn: EventListener): void {
+    el.addEventListener(type, fn);
+    this.cleanups.push(() => el.removeEventListener(type, fn));
+  }
+  addChild<T extends Component>(c: T): T {
+    c.load();
+    this.cleanups.push(() => c.unload());
+    return c;
+  }
+}
+
+export interface PluginManifest {
+  id: string;
+  name: string;
+  version: string;
+  minAppVersion: string;
+  dir?: string;
+}
+
+export class Plugin extends Component {
+  settingTabs: PluginSettingTab[] = [];
+  commands: { id: string; name: string; callback?: () => unknown }[] = [];
+  private data: unknown = null;
+  constructor(
+    readonly app: App,
+    readonly manifest: PluginManifest,
+  ) {
+    super();
+  }
+  addCommand<C extends { id: string; name: string }>(command: C): C {
+    this.commands.push(command);
+    return command;
+  }
+  addRibbonIcon(_icon: string, title: string, cb: (evt: MouseEvent) => unknown): HTMLElement {
+    const el = document.createElement('button');
+    el.title = title;
+    el.addEventListener('click', cb);
+    document.body.appendChild(el);
+    return el;
+  }
+  addStatusBarItem(): HTMLElement {
+    const el = document.createElement('div');
+    el.className = 'status-bar-item';
+    document.body.appendChild(el);
+    return el;
+  }
+  addSettingTab(tab: PluginSettingTab): void {
+    this.settingTabs.push(tab);
+  }
+  registerView(type: string, factory: (leaf: WorkspaceLeaf) => ItemView): void {
+    this.app.viewFactories.set(type, factory);
+  }
+  loadData(): Promise<unknown> {
+    return Promise.resolve(this.data);
+  }
+  saveData(data: unknown): Promise<void> {
+    this.data = structuredClone(data);
+    return Promise.resolve();
+  }
+}
+
+export class ItemView extends Component {
+  readonly containerEl = document.createElement('div');
+  readonly contentEl = document.createElement('div');
+  readonly app: App;
+  constructor(readonly leaf: WorkspaceLeaf) {
+    super();
+    if (!harnessApp) throw new Error('obsidian shim: no app');
+    this.app = harnessApp;
+    this.containerEl.append(document.createElement('div'), this.contentEl);
+    leaf.containerEl.appendChild(this.containerEl);
+  }
+  getViewType(): string {
+    return 'unknown';
+  }
+  getDisplayText(): string {
+    return '';
+  }
+  getIcon(): string {
+    return '';
+  }
+  onOpen(): Promise<void> {
+    return Promise.resolve();
+  }
+  onClose(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+export class Modal extends Component {
+  readonly containerEl = document.createElement('div');
+  readonly contentEl = document.createElement('div');
+  readonly titleEl = document.createElement('div');
+  constructor(readonly app: App) {
+    super();
+    this.containerEl.append(this.titleEl, this.contentEl);
+  }
+  open(): void {
+    document.body.appendChild(this.containerEl);
+    this.onOpen();
+  }
+  close(): void {
+    this.containerEl.remove();
+    this.onClose();
+  }
+  onOpen(): void {}
+  onClose(): void {}
+}
+
+export class PluginSettingTab {
+  readonly containerEl = document.createElement('div');
+  constructor(
+    readonly app: App,
+    readonly plugin: Plugin,
+  ) {}
+  display(): void {}
+  hide(): void {}
+}
+
+/** Settings render as plain elements; the callbacks run so the code path is exercised. */
+export class Setting {
+  readonly settingEl = document.createElement('div');
+  constructor(containerEl: HTMLElement) {
+    containerEl.appendChild(this.settingEl);
+  }
+  setName(name: string): this {
+    this.settingEl.dataset.name = name;
+    return this;
+  }
+  setDesc(): this {
+    return this;
+  }
+  setHeading(): this {
+    return this;
+  }
+  private control(cb: (c: Control) => unknown): this {
+    cb(new Control(this.settingEl));
+    return this;
+  }
+  addText(cb: (c: Control) => unknown): this {
+    return this.control(cb);
+  }
+  addTextArea(cb: (c: Control) => unknown): this {
+    return this.control(cb);
+  }
+  addToggle(cb: (c: Control) => unknown): this {
+    return this.control(cb);
+  }
+  addDropdown(cb: (c: Control) => unknown): this {
+    return this.control(cb);
+  }
+  addButton(cb: (c: Control) => unknown): this {
+    return this.control(cb);
+  }
+  addSlider(cb: (c: Control) => unknown): this {
+    return this.control(cb);
+  }
+}
+
+/** One chainable stand-in for text, toggle, dropdown, button and slider components. */
+class Control {
+  readonly inputEl = document.createElement('input');
+  constructor(parent: HTMLElement) {
+    parent.appendChild(this.inputEl);
+  }
+  setValue(v: unknown): this {
+    this.inputEl.value = String(v);
+    return this;
+  }
+  getValue(): string {
+    return this.inputEl.value;
+  }
+  onChange(): this {
+    return this;
+  }
+  setPlaceholder(): this {
+    return this;
+  }
+  addOption(): this {
+    return this;
+  }
+  addOptions(): this {
+    return this;
+  }
+  setButtonText(): this {
+    return this;
+  }
+  setCta(): this {
+    return this;
+  }
+  onClick(): this {
+    return this;
+  }
+  setLimits(): this {
+    return this;
+  }
+  setDynamicTooltip(): this {
+    return this;
+  }
+  setDisabled(): this {
+    return this;
+  }
+  setTooltip(): this {
+    return this;
+  }
+}
+
+export class Notice {
+  static readonly shown: string[] = [];
+  constructor(message: string | DocumentFragment) {
+    Notice.shown.push(typeof message === 'string' ? message : (message.textContent ?? ''));
+  }
+  setMessage(): this {
+    return this;
+  }
+  hide(): void {}
+}
+
+export const Platform = {
+  isDesktop: false,
+  isMobile: true,
+  isDesktopApp: false,
+  isMobileApp: true,
+  isIosApp: false,
+  isAndroidApp: false,
+  isMacOS: false,
+  isWin: false,
+  isLinux: true,
+};
+
+export function normalizePath(path: string): string {
+  return path.replace(/\\/g, '/').replace(/\/+/g, '/').replace(/^\/|\/$/g, '') || '/';
+}
+
+export function setIcon(el: HTMLElement, icon: string): void {
+  el.dataset.icon = icon;
+}
+
+export function debounce<A extends unknown[]>(fn: (...args: A) => unknown, wait = 0): ((...args: A) => void) & { cancel(): void } {
+  let timer: number | undefined;
+  const debounced = (...args: A): void => {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(() => fn(...args), wait);
+  };
+  return Object.assign(debounced, { cancel: () => window.clearTimeout(timer) });
+}
+
+const provided: Record<string, unknown> = {
+  App,
+  Component,
+  Events,
+  ItemView,
+  Modal,
+  Notice,
+  Platform,
+  Plugin,
+  PluginSettingTab,
+  Setting,
+  TAbstractFile,
+  TFile,
+  TFolder,
+  Vault,
+  Workspace,
+  WorkspaceLeaf,
+  debounce,
+  normalizePath,
+  setIcon,
+};
+
+/** The module object `require('obsidian')` returns. Reading a missing export throws with its name. */
+export const obsidianModule: Record<string, unknown> = new Proxy(provided, {
+  get(target, key) {
+    if (typeof key === 'string' && !(key in target) && key !== '__esModule' && key !== 'default' && key !== 'then') {
+      throw new Error(`obsidian shim: "${key}" is not provided by test/e2e/harness/obsidian-shim.ts`);
+    }
+    return target[key as string];
+  },
+});

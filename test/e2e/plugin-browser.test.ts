@@ -1,0 +1,146 @@
+// Browser end-to-end: the production main.js and the brain worker in headless Chromium (Debian's package,
+// never a downloaded browser), with the stand-in Obsidian API and an in-memory vault of generated notes.
+import { existsSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildVault } from '../../bench/generate-vault.mjs';
+import type { IndexResult, OpenResult } from '../../src/obsidian/worker/protocol';
+import { buildPage, MAIN_JS, startHarnessServer, type HarnessServer } from './harness-server';
+import { traceMainThread } from './main-thread-trace';
+import type { MainThreadReport, NoteInput } from './harness/page';
+
+const CHROMIUM = '/usr/bin/chromium';
+const NOTES = 300;
+const APP_ID = 'e2etest0123abcd';
+/** Generous: a first open runs initdb in wasm (seconds), and CI machines are shared. */
+const STEP_TIMEOUT_MS = 240_000;
+/** A main-thread task longer than this is a visible stutter (the RAIL budget Chromium's long tasks use). */
+const LONG_TASK_BUDGET_MS = 50;
+
+/** The figures this test exists to measure go to the test output. */
+function report(line: string): void {
+  process.stdout.write(`[e2e] ${line}\n`);
+}
+
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) report(`skipping browser e2e: ${CHROMIUM} is absent (apt-get install -y chromium)`);
+
+type OpenReport = { result: OpenResult & { clientStartMs: number; openMs: number }; mainThread: MainThreadReport };
+type IndexReport = { result: IndexResult; mainThread: MainThreadReport };
+
+describe.skipIf(!hasChromium)('plugin in a browser', () => {
+  let server: HarnessServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+  const notes: NoteInput[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(MAIN_JS)) throw new Error(`${MAIN_JS} is missing: run \`npm run build\` before the tests`);
+    const { files } = buildVault({ notes: NOTES, seed: 7 });
+    const mtime = Date.UTC(2025, 0, 1);
+    for (const [path, content] of files) notes.push({ path, content, mtime });
+    server = await startHarnessServer(await buildPage());
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    context = await browser.newContext();
+    // The page may talk to its own server only: anything else would be a runtime download.
+    await context.route('**/*', (route) => (route.request().url().startsWith(server.url) || route.request().url().startsWith('blob:') ? route.continue() : route.abort()));
+    page = await context.newPage();
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') pageErrors.push(m.text());
+    });
+  }, STEP_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function loadPage(): Promise<void> {
+    await page.goto(`${server.url}/?appId=${APP_ID}`);
+    await page.waitForFunction(() => document.title === 'vault-brain e2e ready');
+    const count = await page.evaluate((n) => window.__vb.setNotes(n), notes);
+    expect(count).toBe(notes.length);
+  }
+
+  it('loads the production main.js with the stand-in API and no Node built-ins', async () => {
+    await loadPage();
+    // The layout stays "not ready": this file drives the brain itself (panes-browser.test.ts uses the plugin's).
+    const loaded = await page.evaluate(() => window.__vb.loadPlugin({ layoutReady: false }));
+    report(
+      `main.js: ${(loaded.bytes / 1024 / 1024).toFixed(2)} MB, fetched+parsed in ${loaded.loadMs.toFixed(0)} ms, ` +
+        `evaluated in ${loaded.evalMs.toFixed(0)} ms, onload ${loaded.onloadMs.toFixed(0)} ms`,
+    );
+    expect(loaded.bytes).toBeGreaterThan(0);
+    expect(pageErrors).toEqual([]);
+  }, STEP_TIMEOUT_MS);
+
+  it('indexes the vault into IndexedDB in the worker without blocking the main thread', async () => {
+    const {
+      result: { result: opened, mainThread: openThread },
+      trace: openTrace,
+    } = await traceMainThread(page, (): Promise<OpenReport> => page.evaluate(() => window.__vb.open()));
+    report(
+      `cold open: ${opened.openMs.toFixed(0)} ms (worker start on main thread ${opened.clientStartMs.toFixed(0)} ms; in worker: ` +
+        `decode+inflate ${opened.timings.decode.toFixed(0)} ms, wasm compile ${opened.timings.compile.toFixed(0)} ms, ` +
+        `database ${opened.timings.database.toFixed(0)} ms, total ${opened.timings.total.toFixed(0)} ms); ` +
+        `main thread during open: longest task ${Math.max(0, ...openThread.longTasks).toFixed(0)} ms wall, ${openTrace.longestCpuMs.toFixed(1)} ms CPU`,
+    );
+    expect(opened.dataDir).toBe(`idb://vault-brain-${APP_ID}`);
+    expect(opened.embedderId).toMatch(/^builtin:/);
+    expect(opened.codeLanguages).toContain('typescript');
+    expect(opened.ops.map((o) => o.name)).toContain('stats');
+
+    const loadBefore = loadavg()[0]! / availableParallelism();
+    const { result: run, trace } = await traceMainThread(page, (): Promise<IndexReport> => page.evaluate(() => window.__vb.index()));
+    const load = Math.max(loadBefore, loadavg()[0]! / availableParallelism());
+    const { result, mainThread } = run;
+    const longest = Math.max(0, ...mainThread.longTasks);
+    report(
+      `index: ${result.indexed} notes in ${(mainThread.wallMs / 1000).toFixed(1)} s; main thread: ${mainThread.longTasks.length} long tasks ` +
+        `(longest ${longest.toFixed(0)} ms wall), longest task CPU ${trace.longestCpuMs.toFixed(1)} ms of ${trace.tasks} tasks, ` +
+        `max timer lag ${mainThread.maxTimerLagMs.toFixed(0)} ms, load ${load.toFixed(1)} per core`,
+    );
+    expect(result.scanned).toBe(notes.length);
+    expect(result.indexed + result.skipped).toBe(notes.length);
+    expect(result.failed).toBe(0);
+    // CPU time is what our code costs the main thread; wall time also counts waiting for a CPU, so the
+    // Long Tasks figure is held to the budget only when the machine is not oversubscribed.
+    expect(trace.tasks).toBeGreaterThan(0);
+    expect(trace.longestCpuMs).toBeLessThanOrEqual(LONG_TASK_BUDGET_MS);
+    if (load <= 1) expect(longest).toBeLessThanOrEqual(LONG_TASK_BUDGET_MS);
+    else report(`long-task wall-time assertion skipped: load ${load.toFixed(1)} per core`);
+
+    const stats = (await page.evaluate(() => window.__vb.op('stats'))) as Record<string, unknown>;
+    expect(JSON.stringify(stats)).toContain(String(result.indexed));
+    const progress = await page.evaluate(() => window.__vb.progress.length);
+    expect(progress).toBeGreaterThan(notes.length);
+    expect(pageErrors).toEqual([]);
+  }, STEP_TIMEOUT_MS);
+
+  it('keeps the index across a page reload without re-indexing', async () => {
+    // No close(): the page goes away as Obsidian would on a crash; every batch was flushed to IndexedDB.
+    await loadPage();
+    const { result: opened }: OpenReport = await page.evaluate(() => window.__vb.open());
+    report(`warm open: ${opened.openMs.toFixed(0)} ms (database ${opened.timings.database.toFixed(0)} ms)`);
+    expect(opened.needsRebuild).toBe(false);
+    const { result }: IndexReport = await page.evaluate(() => window.__vb.index());
+    expect(result).toMatchObject({ scanned: notes.length, indexed: 0, unchanged: notes.length, deleted: 0, rebuilt: false });
+
+    // A change after the reload is picked up, and only that note is re-indexed.
+    const changed = notes.find((n) => n.path.endsWith('.md'))!;
+    const update = await page.evaluate((n) => {
+      window.__vb.setNotes([{ ...n, content: `${n.content}\n\nA new line about zebras.`, mtime: n.mtime + 1000 }]);
+      return window.__vb.update([n.path]);
+    }, changed);
+    expect(update.indexed).toBe(1);
+    await page.evaluate(() => window.__vb.close());
+    expect(pageErrors).toEqual([]);
+  }, STEP_TIMEOUT_MS);
+});
