@@ -1,10 +1,99 @@
-import { Plugin } from 'obsidian';
+// The plugin entry. `onload` only registers surfaces; the brain (a worker with its database) opens once the
+// workspace layout is ready, so startup stays fast.
+import { Notice, Plugin, type View, type WorkspaceLeaf } from 'obsidian';
+import { BrainService, type BrainClientLike, type ClientEvents } from './obsidian/plugin/brain-service';
+import { ChangeBatcher } from './obsidian/plugin/change-batcher';
+import { registerCommands } from './obsidian/plugin/commands';
+import type { VaultBrainHost } from './obsidian/plugin/host';
+import { mergeSettings, toWorkerSettings, type VaultBrainSettings } from './obsidian/plugin/settings';
+import { VaultBrainSettingTab } from './obsidian/plugin/settings-tab';
+import { mountStatusBar } from './obsidian/plugin/status-bar';
+import { vaultIdOf } from './obsidian/plugin/vault-id';
+import { watchVault } from './obsidian/plugin/vault-events';
+import { LinksView } from './obsidian/views/links-view';
+import { SearchView } from './obsidian/views/search-view';
+import { IndexStatusView } from './obsidian/views/status-view';
+import { ThinkView } from './obsidian/views/think-view';
+import { LINKS_VIEW, SEARCH_VIEW, STATUS_VIEW, THINK_VIEW } from './obsidian/views/view-types';
+import { BrainClient } from './obsidian/worker/brain-client';
+import { ObsidianVaultSource } from './obsidian/worker/obsidian-vault-source';
 
-// The plugin entry. Kept thin: it wires surfaces to the core once the workspace layout is ready.
-export default class VaultBrainPlugin extends Plugin {
+export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
+  settings!: VaultBrainSettings;
+  brain!: BrainService;
+  private batcher: ChangeBatcher | null = null;
+
   override async onload(): Promise<void> {
-    this.app.workspace.onLayoutReady(() => {
-      // The brain opens here (see the plugin issue); nothing heavy runs during onload.
+    this.settings = mergeSettings(await this.loadData());
+    this.brain = new BrainService({
+      createClient: (events) => this.createClient(events),
+      vaultId: () => vaultIdOf(this.app),
+      workerSettings: () => toWorkerSettings(this.settings, this.app.vault.configDir),
+      notify: (message) => new Notice(message),
+    });
+
+    this.registerView(SEARCH_VIEW, (leaf) => new SearchView(leaf, this.brain));
+    this.registerView(LINKS_VIEW, (leaf) => new LinksView(leaf, this.brain));
+    this.registerView(STATUS_VIEW, (leaf) => new IndexStatusView(leaf, this));
+    this.registerView(THINK_VIEW, (leaf) => new ThinkView(leaf, this.brain));
+    registerCommands(this, this);
+    this.addSettingTab(new VaultBrainSettingTab(this, this));
+    mountStatusBar(this, this.addStatusBarItem(), this.brain, () => void this.activateView(STATUS_VIEW));
+
+    this.app.workspace.onLayoutReady(() => this.startBrain());
+  }
+
+  override onunload(): void {
+    const batcher = this.batcher;
+    this.batcher = null;
+    void (async () => {
+      // Changes still waiting are written before the database closes.
+      await batcher?.flush();
+      batcher?.dispose();
+      await this.brain.close();
+    })();
+  }
+
+  private startBrain(): void {
+    const batcher = new ChangeBatcher(
+      { update: (paths) => this.brain.update(paths), rename: (from, to) => this.brain.rename(from, to) },
+      { debounceMs: this.settings.debounceMs, onError: (err, work) => this.brain.report('warn', `${work}: ${err instanceof Error ? err.message : String(err)}`) },
+    );
+    this.batcher = batcher;
+    watchVault(this, batcher);
+    void this.brain.start();
+  }
+
+  /** Starts the worker; a seam for tests, which substitute an in-memory client. */
+  protected createClient(events: ClientEvents): Promise<BrainClientLike> {
+    return BrainClient.start({
+      source: new ObsidianVaultSource(this.app.vault),
+      onProgress: (p) => events.onProgress(p),
+      onLog: (entry) => events.onLog(entry),
     });
   }
+
+  async saveSettings(): Promise<void> {
+    await this.saveData(this.settings);
+    this.batcher?.setDebounce(this.settings.debounceMs);
+  }
+
+  async applyIndexSettings(): Promise<void> {
+    await this.batcher?.flush();
+    await this.brain.restart();
+  }
+
+  async activateView(type: string): Promise<View | null> {
+    const { workspace } = this.app;
+    let leaf: WorkspaceLeaf | null = workspace.getLeavesOfType(type)[0] ?? null;
+    if (!leaf) {
+      leaf = type === STATUS_VIEW ? workspace.getLeaf('tab') : workspace.getRightLeaf(false);
+      if (!leaf) return null;
+      await leaf.setViewState({ type, active: true });
+    }
+    // setActiveLeaf rather than revealLeaf: the latter needs a newer app than the manifest's minimum.
+    workspace.setActiveLeaf(leaf, { focus: true });
+    return leaf.view;
+  }
+
 }

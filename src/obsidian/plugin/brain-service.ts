@@ -1,0 +1,186 @@
+// Owns the worker client for the plugin's lifetime: opens the brain, runs the first (incremental) index, feeds
+// it vault changes, and publishes one state the status bar and panes render. A failed open is reported once,
+// never retried in a loop; the user retries with the rebuild command.
+import type { IndexSummary } from '../../core/index/indexer';
+import type { IndexResult, OpenResult, WorkerEvents, WorkerSettings } from '../worker/protocol';
+import type { StatsResponse } from './op-results';
+
+/** The part of BrainClient the plugin uses (a fake one in tests). */
+export interface BrainClientLike {
+  open(vaultId: string, settings: WorkerSettings): Promise<OpenResult>;
+  index(params?: { full?: boolean }): Promise<IndexResult>;
+  update(paths: string[]): Promise<IndexSummary>;
+  rename(from: string, to: string): Promise<IndexSummary>;
+  op<R = unknown>(name: string, params?: Record<string, unknown>): Promise<R>;
+  close(): Promise<void>;
+}
+
+export interface ClientEvents {
+  onProgress(p: WorkerEvents['progress']): void;
+  onLog(entry: WorkerEvents['log']): void;
+}
+
+export type BrainState =
+  | { kind: 'idle' }
+  | { kind: 'starting' }
+  | { kind: 'indexing'; phase: string; done: number; total: number }
+  | { kind: 'ready'; stats: StatsResponse | null; lastRun: IndexSummary | null }
+  | { kind: 'error'; message: string };
+
+export interface BrainServiceDeps {
+  createClient(events: ClientEvents): Promise<BrainClientLike>;
+  vaultId: () => string;
+  workerSettings: () => WorkerSettings;
+  notify: (message: string) => void;
+}
+
+export class BrainNotReadyError extends Error {
+  constructor(message = 'the brain is not open yet') {
+    super(message);
+    this.name = 'BrainNotReadyError';
+  }
+}
+
+export class BrainService {
+  private client: BrainClientLike | null = null;
+  private opening: Promise<BrainClientLike | null> | null = null;
+  private current: BrainState = { kind: 'idle' };
+  private readonly listeners = new Set<(s: BrainState) => void>();
+  private lastRun: IndexSummary | null = null;
+  readonly logs: WorkerEvents['log'][] = [];
+
+  constructor(private readonly deps: BrainServiceDeps) {}
+
+  get state(): BrainState {
+    return this.current;
+  }
+
+  onState(listener: (s: BrainState) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Opens the brain and brings the index up to date. Resolves when done (or failed: see `state`). */
+  start(): Promise<void> {
+    this.opening ??= this.openAndIndex();
+    return this.opening.then(() => undefined);
+  }
+
+  /** Calls an operation; waits for the brain to open first. */
+  async op<R>(name: string, params: Record<string, unknown> = {}): Promise<R> {
+    const client = await this.ready();
+    return client.op<R>(name, params);
+  }
+
+  async update(paths: string[]): Promise<void> {
+    const client = await this.readyOrNull();
+    // Not open: the next index run picks the change up.
+    if (!client || paths.length === 0) return;
+    this.lastRun = await client.update(paths);
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    const client = await this.readyOrNull();
+    if (!client) return;
+    this.lastRun = await client.rename(from, to);
+  }
+
+  /** Re-reads every file. Opens the brain first if an earlier open failed. */
+  async rebuild(): Promise<void> {
+    if (this.current.kind === 'error' || !this.opening) {
+      await this.restart({ full: true });
+      return;
+    }
+    const client = await this.readyOrNull();
+    if (!client) return;
+    await this.runIndex(client, true);
+  }
+
+  /** Closes and reopens (settings that the worker reads at open changed). */
+  async restart(options: { full?: boolean } = {}): Promise<void> {
+    await this.close();
+    this.opening = this.openAndIndex(options.full === true);
+    await this.opening;
+  }
+
+  /** Flushes and closes the database, stopping the worker. */
+  async close(): Promise<void> {
+    const opening = this.opening;
+    this.opening = null;
+    const client = this.client ?? (opening ? await opening.catch(() => null) : null);
+    this.client = null;
+    if (client) await client.close().catch(() => undefined);
+    this.setState({ kind: 'idle' });
+  }
+
+  private async ready(): Promise<BrainClientLike> {
+    const client = await this.readyOrNull();
+    if (!client) throw new BrainNotReadyError(this.current.kind === 'error' ? this.current.message : undefined);
+    return client;
+  }
+
+  private async readyOrNull(): Promise<BrainClientLike | null> {
+    if (this.client) return this.client;
+    return this.opening ? this.opening : null;
+  }
+
+  private async openAndIndex(full = false): Promise<BrainClientLike | null> {
+    this.setState({ kind: 'starting' });
+    let client: BrainClientLike | null = null;
+    try {
+      client = await this.deps.createClient({
+        onProgress: (p) => this.progress(p),
+        onLog: (entry) => this.log(entry),
+      });
+      const opened = await client.open(this.deps.vaultId(), this.deps.workerSettings());
+      this.client = client;
+      if (opened.needsRebuild) this.deps.notify('Vault Brain: the index was made by another version or is damaged, rebuilding it.');
+      // Ops are usable while the first index runs; the opening promise resolves once the client is open.
+      void this.runIndex(client, full || opened.needsRebuild).catch(() => undefined);
+      return client;
+    } catch (err) {
+      if (client) await client.close().catch(() => undefined);
+      this.client = null;
+      this.fail(err, 'could not open the index');
+      return null;
+    }
+  }
+
+  private async runIndex(client: BrainClientLike, full: boolean): Promise<void> {
+    this.setState({ kind: 'indexing', phase: 'scan', done: 0, total: 0 });
+    try {
+      this.lastRun = await client.index({ full });
+      const stats = await client.op<StatsResponse>('stats').catch(() => null);
+      if (this.client === client) this.setState({ kind: 'ready', stats, lastRun: this.lastRun });
+    } catch (err) {
+      if (this.client === client) this.fail(err, 'indexing failed');
+    }
+  }
+
+  private progress(p: WorkerEvents['progress']): void {
+    if (this.current.kind !== 'indexing' && this.current.kind !== 'starting') return;
+    if (p.phase === 'done') return;
+    this.setState({ kind: 'indexing', phase: p.phase, done: p.done, total: p.total });
+  }
+
+  /** Keeps a worker log line or a plugin-side problem for the status view. */
+  report(level: WorkerEvents['log']['level'], message: string): void {
+    this.log({ level, message });
+  }
+
+  private log(entry: WorkerEvents['log']): void {
+    this.logs.push(entry);
+    if (this.logs.length > 200) this.logs.splice(0, this.logs.length - 200);
+  }
+
+  private fail(err: unknown, what: string): void {
+    const message = `${what}: ${err instanceof Error ? err.message : String(err)}`;
+    this.setState({ kind: 'error', message });
+    this.deps.notify(`Vault Brain: ${message}`);
+  }
+
+  private setState(s: BrainState): void {
+    this.current = s;
+    for (const l of [...this.listeners]) l(s);
+  }
+}

@@ -1,0 +1,15 @@
+// What the panes, settings tab and commands need of the plugin (kept as an interface so they do not import main).
+import type { App, View } from 'obsidian';
+import type { BrainService } from './brain-service';
+import type { VaultBrainSettings } from './settings';
+
+export interface VaultBrainHost {
+  readonly app: App;
+  readonly brain: BrainService;
+  settings: VaultBrainSettings;
+  saveSettings(): Promise<void>;
+  /** Reopens the brain with the current include/exclude and embedder settings, then re-indexes. */
+  applyIndexSettings(): Promise<void>;
+  /** Opens (or reveals) a pane of the plugin and returns its view. */
+  activateView(type: string): Promise<View | null>;
+}

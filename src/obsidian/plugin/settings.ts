@@ -1,0 +1,133 @@
+// The plugin's settings: defaults, a defensive merge of whatever data.json holds, and what the worker gets.
+import { defaultRules, PathFilter, type PathRules } from '../../core/index/path-rules';
+import type { WorkerSettings } from '../worker/protocol';
+
+export type EmbedderChoice = 'builtin' | 'none' | 'openai';
+export type LlmProvider = 'none' | 'anthropic' | 'openai';
+
+export interface VaultBrainSettings {
+  /** Vault-relative folders or globs; empty = the whole vault. */
+  include: string[];
+  exclude: string[];
+  embedder: EmbedderChoice;
+  embedderBaseUrl: string;
+  embedderModel: string;
+  embedderApiKey: string;
+  llmProvider: LlmProvider;
+  llmBaseUrl: string;
+  llmModel: string;
+  llmApiKey: string;
+  /** Most notes whose text may be sent to the model for one question. */
+  llmMaxNotes: number;
+  codeChunking: boolean;
+  /** Quiet time per file before a change is indexed. */
+  debounceMs: number;
+  mcpEnabled: boolean;
+  mcpPort: number;
+}
+
+export const DEFAULT_SETTINGS: Readonly<VaultBrainSettings> = Object.freeze({
+  include: [],
+  exclude: [],
+  embedder: 'builtin',
+  embedderBaseUrl: 'https://api.openai.com/v1',
+  embedderModel: 'text-embedding-3-small',
+  embedderApiKey: '',
+  llmProvider: 'none',
+  llmBaseUrl: '',
+  llmModel: '',
+  llmApiKey: '',
+  llmMaxNotes: 8,
+  codeChunking: true,
+  debounceMs: 2000,
+  mcpEnabled: false,
+  mcpPort: 27182,
+});
+
+const EMBEDDERS: readonly EmbedderChoice[] = ['builtin', 'none', 'openai'];
+const PROVIDERS: readonly LlmProvider[] = ['none', 'anthropic', 'openai'];
+
+/** Defaults overlaid with the stored values that have the right type and range; anything else is ignored. */
+export function mergeSettings(raw: unknown): VaultBrainSettings {
+  const d = DEFAULT_SETTINGS;
+  const r = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  return {
+    include: stringList(r.include, d.include),
+    exclude: stringList(r.exclude, d.exclude),
+    embedder: oneOf(r.embedder, EMBEDDERS, d.embedder),
+    embedderBaseUrl: str(r.embedderBaseUrl, d.embedderBaseUrl),
+    embedderModel: str(r.embedderModel, d.embedderModel),
+    embedderApiKey: str(r.embedderApiKey, d.embedderApiKey),
+    llmProvider: oneOf(r.llmProvider, PROVIDERS, d.llmProvider),
+    llmBaseUrl: str(r.llmBaseUrl, d.llmBaseUrl),
+    llmModel: str(r.llmModel, d.llmModel),
+    llmApiKey: str(r.llmApiKey, d.llmApiKey),
+    llmMaxNotes: int(r.llmMaxNotes, 0, 100, d.llmMaxNotes),
+    codeChunking: typeof r.codeChunking === 'boolean' ? r.codeChunking : d.codeChunking,
+    debounceMs: int(r.debounceMs, 0, 60_000, d.debounceMs),
+    mcpEnabled: typeof r.mcpEnabled === 'boolean' ? r.mcpEnabled : d.mcpEnabled,
+    mcpPort: int(r.mcpPort, 1024, 65_535, d.mcpPort),
+  };
+}
+
+/** One rule per line; blank lines and surrounding spaces dropped. */
+export function parseRuleLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0)
+    .slice(0, 500);
+}
+
+export function toWorkerSettings(s: VaultBrainSettings, configDir: string): WorkerSettings {
+  return {
+    include: [...s.include],
+    exclude: [...s.exclude],
+    configDir,
+    // The worker runs the built-in embedder or none; a remote embedder is not wired into it (yet).
+    embedder: s.embedder === 'none' ? 'none' : 'builtin',
+    codeChunking: s.codeChunking,
+  };
+}
+
+function str(v: unknown, fallback: string): string {
+  return typeof v === 'string' && v.length <= 10_000 ? v : fallback;
+}
+
+function int(v: unknown, min: number, max: number, fallback: number): number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : fallback;
+}
+
+function oneOf<T extends string>(v: unknown, allowed: readonly T[], fallback: T): T {
+  return allowed.includes(v as T) ? (v as T) : fallback;
+}
+
+function stringList(v: unknown, fallback: readonly string[]): string[] {
+  if (!Array.isArray(v)) return [...fallback];
+  return v.filter((x): x is string => typeof x === 'string' && x.trim().length > 0 && x.length <= 1000).map((x) => x.trim()).slice(0, 500);
+}
+
+/** The rules the worker applies: the user's, plus the default exclusions (config folder, trash, ...). */
+export function effectiveRules(s: VaultBrainSettings, configDir: string): PathRules {
+  return { include: [...s.include], exclude: [...defaultRules(configDir).exclude, ...s.exclude] };
+}
+
+export interface RulePreview {
+  total: number;
+  matched: number;
+  /** The first few files the rules leave out (files of other extensions are not listed). */
+  excluded: { path: string; reason: string }[];
+}
+
+/** How many vault files the rules index, and which files they exclude: the live preview in the settings. */
+export function previewRules(paths: string[], rules: PathRules, sample = 5): RulePreview {
+  const filter = new PathFilter(rules);
+  let matched = 0;
+  const excluded: { path: string; reason: string }[] = [];
+  for (const p of paths) {
+    const reason = filter.exclusionReason(p);
+    if (reason === null) matched++;
+    else if (excluded.length < sample && !reason.startsWith('extension')) excluded.push({ path: p, reason });
+  }
+  return { total: paths.length, matched, excluded };
+}

@@ -1,0 +1,194 @@
+// The search pane: searches as you type (debounced, stale answers dropped), groups hits by note, highlights
+// the query's words, shows why each hit matched, and opens the note at the hit's line.
+import { ItemView, type WorkspaceLeaf } from 'obsidian';
+import type { BrainService } from '../plugin/brain-service';
+import type { SearchHit, SearchParams, SearchResponse } from '../plugin/op-results';
+import { groupByNote } from './grouping';
+import { highlightRuns, plainSnippet, queryTerms } from './highlight';
+import { openNote } from './open-note';
+import { SEARCH_VIEW } from './view-types';
+
+export const SEARCH_DEBOUNCE_MS = 250;
+const LIMIT = 30;
+
+export class SearchView extends ItemView {
+  private inputEl!: HTMLInputElement;
+  private folderEl!: HTMLInputElement;
+  private tagEl!: HTMLInputElement;
+  private typeEl!: HTMLInputElement;
+  private messageEl!: HTMLElement;
+  private resultsEl!: HTMLElement;
+  private timer: number | null = null;
+  /** Only the answer to the latest request is shown. */
+  private seq = 0;
+  private hitEls: { el: HTMLElement; hit: SearchHit }[] = [];
+  private selected = -1;
+
+  constructor(
+    leaf: WorkspaceLeaf,
+    private readonly brain: BrainService,
+  ) {
+    super(leaf);
+  }
+
+  override getViewType(): string {
+    return SEARCH_VIEW;
+  }
+
+  override getDisplayText(): string {
+    return 'Brain search';
+  }
+
+  override getIcon(): string {
+    return 'search';
+  }
+
+  override async onOpen(): Promise<void> {
+    const root = this.contentEl;
+    root.empty();
+    root.addClass('vb-search-view');
+    const form = root.createDiv({ cls: 'vb-search-form' });
+    this.inputEl = form.createEl('input', { type: 'search', cls: 'vb-search-input', attr: { placeholder: 'Search your notes…', 'aria-label': 'Search query' } });
+    const filters = form.createDiv({ cls: 'vb-search-filters' });
+    this.folderEl = filters.createEl('input', { type: 'text', cls: 'vb-filter', attr: { placeholder: 'Folder', 'aria-label': 'Folder filter' } });
+    this.tagEl = filters.createEl('input', { type: 'text', cls: 'vb-filter', attr: { placeholder: 'Tag', 'aria-label': 'Tag filter' } });
+    this.typeEl = filters.createEl('input', { type: 'text', cls: 'vb-filter', attr: { placeholder: 'Type', 'aria-label': 'Type filter' } });
+    this.messageEl = root.createDiv({ cls: 'vb-search-message' });
+    this.resultsEl = root.createDiv({ cls: 'vb-search-results', attr: { role: 'listbox' } });
+
+    for (const el of [this.inputEl, this.folderEl, this.tagEl, this.typeEl]) {
+      this.registerDomEvent(el, 'input', () => this.schedule());
+      this.registerDomEvent(el, 'keydown', (e: KeyboardEvent) => this.onKey(e));
+    }
+    this.register(() => this.cancelTimer());
+    this.inputEl.focus();
+    await Promise.resolve();
+  }
+
+  override async onClose(): Promise<void> {
+    this.cancelTimer();
+    this.seq++;
+    await Promise.resolve();
+  }
+
+  /** Sets the query (e.g. from the editor selection) and searches at once. */
+  async setQuery(query: string): Promise<void> {
+    this.inputEl.value = query;
+    this.cancelTimer();
+    await this.runSearch();
+  }
+
+  private schedule(): void {
+    this.cancelTimer();
+    this.timer = window.setTimeout(() => {
+      this.timer = null;
+      void this.runSearch();
+    }, SEARCH_DEBOUNCE_MS);
+  }
+
+  private cancelTimer(): void {
+    if (this.timer !== null) window.clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private params(): SearchParams {
+    const p: SearchParams = { query: this.inputEl.value.trim(), limit: LIMIT };
+    const folder = this.folderEl.value.trim().replace(/^\/+|\/+$/g, '');
+    const tag = this.tagEl.value.trim().replace(/^#/, '');
+    const type = this.typeEl.value.trim();
+    if (folder) p.folder = folder;
+    if (tag) p.tag = tag;
+    if (type) p.type = type;
+    return p;
+  }
+
+  async runSearch(): Promise<void> {
+    const params = this.params();
+    const mine = ++this.seq;
+    if (!params.query) {
+      this.render(null, params.query);
+      return;
+    }
+    this.messageEl.setText('Searching…');
+    try {
+      const res = await this.brain.op<SearchResponse>('search', { ...params });
+      if (mine !== this.seq) return;
+      this.render(res, params.query);
+    } catch (err) {
+      if (mine !== this.seq) return;
+      this.resultsEl.empty();
+      this.hitEls = [];
+      this.messageEl.setText(`Search failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  private render(res: SearchResponse | null, query: string): void {
+    this.resultsEl.empty();
+    this.hitEls = [];
+    this.selected = -1;
+    if (!res) {
+      this.messageEl.setText('');
+      return;
+    }
+    const groups = groupByNote(res.results);
+    this.messageEl.setText(groups.length === 0 ? 'No matching notes.' : `${res.results.length} results in ${groups.length} notes`);
+    const terms = queryTerms(query);
+    for (const g of groups) {
+      const groupEl = this.resultsEl.createDiv({ cls: 'vb-result-group' });
+      const head = groupEl.createDiv({ cls: 'vb-result-note' });
+      head.createSpan({ cls: 'vb-result-title', text: g.title });
+      if (g.title !== g.path) head.createSpan({ cls: 'vb-result-path', text: g.path });
+      for (const hit of g.hits) {
+        const el = groupEl.createDiv({ cls: 'vb-result', attr: { role: 'option', tabindex: '-1', 'data-path': hit.path } });
+        if (hit.heading) el.createDiv({ cls: 'vb-result-heading', text: hit.heading });
+        const snippet = el.createDiv({ cls: 'vb-result-snippet' });
+        for (const run of highlightRuns(plainSnippet(hit.snippet), terms)) {
+          if (run.match) snippet.createSpan({ cls: 'vb-hl', text: run.text });
+          else snippet.appendText(run.text);
+        }
+        const badges = el.createDiv({ cls: 'vb-badges' });
+        for (const why of hit.why) badges.createSpan({ cls: ['vb-badge', badgeClass(why)], text: why });
+        this.registerDomEvent(el, 'click', () => void this.open(hit));
+        this.hitEls.push({ el, hit });
+      }
+    }
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      if (this.hitEls.length === 0) return;
+      e.preventDefault();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      this.select((this.selected + step + this.hitEls.length) % this.hitEls.length);
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      const chosen = this.hitEls[Math.max(0, this.selected)];
+      if (chosen) void this.open(chosen.hit);
+      else {
+        this.cancelTimer();
+        void this.runSearch();
+      }
+    }
+  }
+
+  private select(i: number): void {
+    this.hitEls[this.selected]?.el.removeClass('is-selected');
+    this.selected = i;
+    const cur = this.hitEls[i];
+    if (!cur) return;
+    cur.el.addClass('is-selected');
+    cur.el.scrollIntoView({ block: 'nearest' });
+  }
+
+  private async open(hit: SearchHit): Promise<void> {
+    await openNote(this.app, hit.path, hit.startLine);
+  }
+}
+
+function badgeClass(why: string): string {
+  if (why.startsWith('graph')) return 'vb-badge-graph';
+  if (why === 'semantic') return 'vb-badge-semantic';
+  if (why === 'keyword') return 'vb-badge-keyword';
+  if (why === 'title') return 'vb-badge-title';
+  return 'vb-badge-other';
+}

@@ -1,0 +1,165 @@
+// Browser end-to-end for what users see: the production main.js loads, opens its brain once the layout is
+// ready (its own worker, IndexedDB), and the search and links panes answer from a few hundred generated notes.
+// Screenshots of the panes go to test-artifacts/ (and are the README images in docs/img/).
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildVault } from '../../bench/generate-vault.mjs';
+import { MAIN_JS, ROOT, startHarnessServer, type HarnessServer } from './harness-server';
+import type { NoteInput } from './harness/page';
+import { buildPanesPage } from './panes/build-page';
+
+const CHROMIUM = '/usr/bin/chromium';
+const NOTES = 300;
+const STEP_TIMEOUT_MS = 240_000;
+const ARTIFACTS = join(ROOT, 'test-artifacts');
+const DOC_IMAGES = join(ROOT, 'docs/img');
+
+const hasChromium = existsSync(CHROMIUM);
+
+interface Truth {
+  entities: { people: { path: string; title: string }[]; companies: { path: string; title: string }[] };
+}
+
+describe.skipIf(!hasChromium)('plugin panes in a browser', () => {
+  let server: HarnessServer;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+  const notes: NoteInput[] = [];
+  let truth: Truth;
+
+  beforeAll(async () => {
+    if (!existsSync(MAIN_JS)) throw new Error(`${MAIN_JS} is missing: run \`npm run build\` before the tests`);
+    const vault = buildVault({ notes: NOTES, seed: 11 });
+    truth = vault.truth;
+    const mtime = Date.UTC(2025, 0, 1);
+    for (const [path, content] of vault.files) notes.push({ path, content, mtime });
+    server = await startHarnessServer(await buildPanesPage());
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 2 });
+    await context.route('**/*', (route) => (route.request().url().startsWith(server.url) || route.request().url().startsWith('blob:') ? route.continue() : route.abort()));
+    page = await context.newPage();
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') pageErrors.push(m.text());
+    });
+    mkdirSync(ARTIFACTS, { recursive: true });
+  }, STEP_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const statusText = (): Promise<string> => page.evaluate(() => document.querySelector('.vb-status-bar')?.textContent ?? '');
+
+  async function runCommand(id: string): Promise<void> {
+    await page.evaluate(async (cid) => {
+      const cmd = window.__vb.plugin?.commands.find((c) => c.id === cid);
+      if (!cmd?.callback) throw new Error(`no command ${cid}`);
+      await cmd.callback();
+    }, id);
+  }
+
+  /** Gives the pane of a view type a sidebar-like frame for screenshots and returns its selector. */
+  async function framePane(type: string): Promise<string> {
+    await page.waitForFunction((t) => window.__vb.app.workspace.getLeavesOfType(t).length > 0, type);
+    await page.evaluate((t) => {
+      const leaf = window.__vb.app.workspace.getLeavesOfType(t)[0]!;
+      leaf.containerEl.classList.add('vb-e2e-pane');
+      leaf.containerEl.dataset.pane = t;
+    }, type);
+    return `[data-pane="${type}"]`;
+  }
+
+  async function shoot(selector: string, name: string): Promise<void> {
+    const file = join(ARTIFACTS, name);
+    await page.locator(selector).screenshot({ path: file });
+    mkdirSync(DOC_IMAGES, { recursive: true });
+    copyFileSync(file, join(DOC_IMAGES, name));
+  }
+
+  it('loads main.js, opens the brain after layout ready and indexes the vault (status bar says ready)', async () => {
+    await page.goto(`${server.url}/?appId=e2epanes0001`);
+    await page.waitForFunction(() => document.title === 'vault-brain e2e ready');
+    expect(await page.evaluate((n) => window.__vb.setNotes(n), notes)).toBe(notes.length);
+    const loaded = await page.evaluate(() => window.__vb.loadPlugin());
+    expect(loaded.commands).toEqual(expect.arrayContaining(['open-search', 'open-links', 'rebuild-index', 'show-index-status', 'search-selection', 'think']));
+    const seen = new Set<string>();
+    const started = Date.now();
+    while (Date.now() - started < STEP_TIMEOUT_MS - 10_000) {
+      const text = await statusText();
+      seen.add(text.replace(/\d[\d,]*/g, 'N'));
+      if (text === 'Brain: ready' || text.startsWith('Brain: error')) break;
+      await page.waitForTimeout(100);
+    }
+    expect(await statusText()).toBe('Brain: ready');
+    process.stdout.write(`[e2e panes] status bar went through: ${[...seen].join(' | ')}\n`);
+    const tooltip = await page.evaluate(() => document.querySelector('.vb-status-bar')?.getAttribute('aria-label') ?? '');
+    expect(tooltip).toMatch(/[\d,]+ notes, [\d,]+ chunks/);
+    expect(pageErrors).toEqual([]);
+  }, STEP_TIMEOUT_MS);
+
+  it('searches as you type: the note asked for is the first result, with why-badges and highlights', async () => {
+    const company = truth.entities.companies[0]!;
+    await runCommand('open-search');
+    const pane = await framePane('vault-brain-search');
+    await page.locator(`${pane} .vb-search-input`).pressSequentially(company.title, { delay: 20 });
+    await page.waitForFunction(
+      (sel) => document.querySelector(`${sel} .vb-search-message`)?.textContent?.includes('results in'),
+      pane,
+      { timeout: 60_000 },
+    );
+    const first = await page.locator(`${pane} .vb-result`).first().getAttribute('data-path');
+    expect(first).toBe(company.path);
+    const badges = await page.locator(`${pane} .vb-result-group`).first().locator('.vb-badge').allTextContents();
+    expect(badges.length).toBeGreaterThan(0);
+    expect(await page.locator(`${pane} .vb-hl`).count()).toBeGreaterThan(0);
+
+    // Keyboard: ArrowDown selects the first hit, Enter opens it at its line.
+    await page.locator(`${pane} .vb-search-input`).press('ArrowDown');
+    await page.locator(`${pane} .vb-search-input`).press('Enter');
+    const opened = await page.evaluate(() => window.__vbPanes.opened.at(-1));
+    expect(opened?.path).toBe(company.path);
+    await shoot(pane, 'search-pane.png');
+    expect(pageErrors).toEqual([]);
+  }, STEP_TIMEOUT_MS);
+
+  it('shows a person\'s typed links and local graph in the links pane', async () => {
+    const person = truth.entities.people[0]!;
+    await runCommand('open-links');
+    const pane = await framePane('vault-brain-links');
+    await page.evaluate((p) => {
+      const file = window.__vb.app.vault.getFileByPath(p);
+      window.__vb.app.workspace.trigger('file-open', file);
+    }, person.path);
+    await page.waitForFunction((sel) => document.querySelector(`${sel} .vb-links-section`) !== null, pane, { timeout: 60_000 });
+    const title = await page.locator(`${pane} .vb-links-title`).textContent();
+    expect(title).toBe(person.title);
+    const types = await page.locator(`${pane} .vb-type-group`).evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
+    expect(types).toContain('works_at');
+    expect(await page.locator(`${pane} svg.vb-graph .vb-node`).count()).toBeGreaterThan(1);
+    expect(await page.locator(`${pane} svg.vb-graph line.vb-type-works-at`).count()).toBeGreaterThan(0);
+    await shoot(pane, 'links-pane.png');
+    expect(pageErrors).toEqual([]);
+  }, STEP_TIMEOUT_MS);
+
+  it('explains in the index status view why a note is or is not found', async () => {
+    await runCommand('show-index-status');
+    const pane = await framePane('vault-brain-status');
+    await page.waitForFunction((sel) => document.querySelector(`${sel} .vb-counts`) !== null, pane, { timeout: 60_000 });
+    const person = truth.entities.people[1]!;
+    await page.locator(`${pane} .vb-why-form input`).fill(person.title);
+    await page.locator(`${pane} .vb-why-form button`).click();
+    await page.waitForFunction((sel) => /indexed as|not indexed|skipped/.test(document.querySelector(`${sel} .vb-why-answer`)?.textContent ?? ''), pane, { timeout: 60_000 });
+    const answer = await page.locator(`${pane} .vb-why-answer`).textContent();
+    expect(answer).toContain(`${person.path} is indexed as "${person.title}"`);
+    await shoot(pane, 'index-status.png');
+    expect(pageErrors).toEqual([]);
+  }, STEP_TIMEOUT_MS);
+});
