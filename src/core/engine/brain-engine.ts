@@ -201,6 +201,30 @@ export interface TitleHit {
   score: number;
 }
 
+/** A stored link seen as a logical edge (subject -> object), with the words that typed it. */
+export interface RelationEdge {
+  linkId: number;
+  /** The note the link was written in. */
+  note: string;
+  subject: string;
+  object: string;
+  type: string;
+  source: LinkSource;
+  /** `frontmatter: key_people`, `verb: co-founded`, `verb: worked at (past)`, `prior: …`, `page type: meeting`. */
+  evidence: string | null;
+  context: string;
+  line: number;
+}
+
+export interface RelationEdgeQuery {
+  /** Edges with one of these paths as subject (`subject`), as object (`object`), or either. */
+  paths: string[];
+  side: 'subject' | 'object' | 'either';
+  /** Only these types (default: all). */
+  types?: string[];
+  limit?: number;
+}
+
 export interface EntityMatch {
   path: string;
   title: string;
@@ -264,6 +288,10 @@ export interface BrainEngine extends EngineEmbeddingStore {
   titleSearch(query: string, limit: number): Promise<TitleHit[]>;
   vectorSearch(options: VectorSearchOptions): Promise<ChunkHit[]>;
   findEntities(text: string, limit: number): Promise<EntityMatch[]>;
+  /** Resolved links touching the given pages, as logical edges with their evidence (graph search). */
+  relationEdges(query: RelationEdgeQuery): Promise<RelationEdge[]>;
+  /** The first chunks (by position) of each page that passes the filters, at most `perPage` per page. */
+  pageChunks(paths: string[], options?: { perPage?: number; filters?: SearchFilters }): Promise<ChunkHit[]>;
 
   recordFileStatus(rows: FileStatusRow[]): Promise<void>;
   fileStatuses(options?: { status?: FileStatus }): Promise<StoredFileStatus[]>;

@@ -67,7 +67,7 @@ async function writeChunks(tx: Tx, pages: { path: string; chunks: Chunk[] }[], e
     await tx.query(
       `update chunks c set ord = u.ord, heading = u.heading, char_start = u.char_start, char_end = u.char_end,
          start_line = u.start_line, end_line = u.end_line, kind = u.kind, language = u.language, symbol = u.symbol,
-         token_estimate = u.token_estimate, tsv = to_tsvector('simple', u.seg)
+         token_estimate = u.token_estimate, tsv = to_tsvector('simple', u.seg), tsv_en = to_tsvector('english', u.seg)
        from unnest($1::int[], ${UNNEST_CHUNK_COLS}) as u(id, ${CHUNK_COLS})
        where c.id = u.id`,
       [kept.map((k) => k.id), ...chunkColumns(kept.map((k) => k.chunk))],
@@ -77,9 +77,9 @@ async function writeChunks(tx: Tx, pages: { path: string; chunks: Chunk[] }[], e
     const list = added.map((a) => a.chunk);
     await tx.query(
       `insert into chunks (page, ord, heading, char_start, char_end, start_line, end_line, kind, language, symbol,
-         token_estimate, text, hash, tsv)
+         token_estimate, text, hash, tsv, tsv_en)
        select u.page, u.ord, u.heading, u.char_start, u.char_end, u.start_line, u.end_line, u.kind, u.language,
-         u.symbol, u.token_estimate, u.text, u.hash, to_tsvector('simple', u.seg)
+         u.symbol, u.token_estimate, u.text, u.hash, to_tsvector('simple', u.seg), to_tsvector('english', u.seg)
        from unnest($1::text[], ${UNNEST_CHUNK_COLS}, $13::text[], $14::text[]) with ordinality
          as u(page, ${CHUNK_COLS}, text, hash, n)
        order by u.n`,

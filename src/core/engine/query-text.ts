@@ -18,3 +18,18 @@ export function orQuery(query: string): string {
   }
   return parts.join(' or ');
 }
+
+/**
+ * The terms a websearch query ranks by: words and quoted phrases, without `or` and without negations (`-x`
+ * excludes, it does not score). Deduplicated, in order.
+ */
+export function positiveTerms(query: string): string[] {
+  const out = new Set<string>();
+  for (const m of query.matchAll(TOKEN)) {
+    const t = m[0];
+    if (t.toLowerCase() === 'or' || t.startsWith('-')) continue;
+    if (t.startsWith('"') && t.replace(/"/g, '').trim() === '') continue;
+    out.add(t);
+  }
+  return [...out];
+}

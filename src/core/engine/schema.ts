@@ -3,7 +3,7 @@
 // be migrated it is dropped and rebuilt from the notes.
 
 /** Bump when a migration is appended. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 /** Bump the major when stored data can no longer be read by this code (forces a rebuild). */
 export const ENGINE_VERSION = '1.0.0';
 
@@ -117,6 +117,22 @@ export const MIGRATIONS: readonly Migration[] = [
         updated_at double precision not null
       )`,
       `create index if not exists files_status on files (status)`,
+    ],
+  },
+  {
+    version: 3,
+    up: [
+      // English-stemmed full text, which keyword search ranks with ("hovering" finds "hover", stopwords drop
+      // out). Measured on the Obsidian Help eval set, BM25 over chunks: R@5 0.79 with the 'simple' column, 0.84
+      // with this one. CJK words and bigrams pass through the english config unchanged.
+      `alter table chunks add column if not exists tsv_en tsvector`,
+      // Rows written before this version: Latin text is parsed again here; CJK rows need the JS segmenter, so
+      // they keep their simple vector until the note is next indexed.
+      `update chunks set tsv_en = case
+         when heading || text ~ '[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]' then tsv
+         else to_tsvector('english', case when heading = '' then text else heading || ' ' || text end) end
+       where tsv_en is null`,
+      `create index if not exists chunks_tsv_en on chunks using gin (tsv_en)`,
     ],
   },
 ];

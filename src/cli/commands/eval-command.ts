@@ -1,0 +1,69 @@
+// `vault-brain eval --queries set.jsonl [--k 5] [--vault dir] [--json] [--misses]`: indexes the vault if
+// needed, runs every question through the production `search` operation and prints P@k, R@k, MRR, nDCG@k,
+// overall and per kind.
+import { promises as fs } from 'node:fs';
+import { createRegistry } from '../../core/ops';
+import { parseEvalSet } from '../../core/search/eval-metrics';
+import { formatEvalTable, runEval } from '../../core/search/run-eval';
+import type { SearchResponse } from '../../core/search/types';
+import { openNodeBrain } from '../../node/open-brain';
+import { parseCommandLine } from '../args';
+import type { CliCommand } from '../commands';
+import { CliError, EXIT } from '../errors';
+import { createProgressBar } from '../progress';
+
+export const evalCommand: CliCommand = {
+  summary: 'Measure search quality on a question set (JSON lines {"q", "rel": [paths], "kind"?}): P@k, R@k, MRR, nDCG@k.',
+  usage: 'eval --queries <file.jsonl> [--k 5] [--vault <dir>] [--misses] [--json]',
+  async run(argv, flags) {
+    const { values } = parseCommandLine(argv, { queries: { type: 'string' }, k: { type: 'string' }, misses: { type: 'boolean' } });
+    if (typeof values.queries !== 'string') throw new CliError('eval needs --queries <file.jsonl>', EXIT.usage);
+    const k = values.k === undefined ? 5 : Number(values.k);
+    if (!Number.isInteger(k) || k < 1 || k > 100) throw new CliError('--k must be an integer from 1 to 100', EXIT.usage);
+    let text: string;
+    try {
+      text = await fs.readFile(values.queries, 'utf8');
+    } catch (e) {
+      throw new CliError(`cannot read ${values.queries}: ${e instanceof Error ? e.message : String(e)}`, EXIT.usage);
+    }
+    let queries;
+    try {
+      queries = parseEvalSet(text);
+    } catch (e) {
+      throw new CliError(`${values.queries}: ${e instanceof Error ? e.message : String(e)}`, EXIT.usage);
+    }
+
+    const bar = createProgressBar();
+    const opened = await openNodeBrain({ vault: flags.vault, db: flags.db, onProgress: (p) => bar.update(p) });
+    try {
+      await opened.brain.index();
+      bar.end();
+      const registry = createRegistry();
+      const ctx = { brain: opened.brain, remote: false };
+      const report = await runEval(
+        queries,
+        async (q, depth) => {
+          // Two chunks of one note may both be listed: ask for enough results to see `depth` distinct notes.
+          const r = (await registry.call('search', { query: q, limit: Math.min(200, depth * 2) }, ctx)) as SearchResponse;
+          return r.results.map((x) => x.path);
+        },
+        k,
+      );
+      if (flags.json) {
+        process.stdout.write(`${JSON.stringify({ queries: values.queries, vault: opened.vault, embedder: opened.brain.embedder?.id ?? null, ...report }, null, 2)}\n`);
+        return 0;
+      }
+      const lines = [`${queries.length} questions from ${values.queries} over ${opened.vault} (embedder: ${opened.brain.embedder?.id ?? 'none'})`, ...formatEvalTable(report)];
+      if (values.misses === true) {
+        for (const r of report.rows.filter((x) => x.recall < 1)) {
+          lines.push('', `miss (R@${k} ${r.recall.toFixed(2)}, RR ${r.reciprocalRank.toFixed(2)}) [${r.kind}] ${r.q}`, `  want: ${r.rel.join(' | ')}`, `  got:  ${r.top.slice(0, k).join(' | ')}`);
+        }
+      }
+      process.stdout.write(`${lines.join('\n')}\n`);
+      return 0;
+    } finally {
+      bar.end();
+      await opened.close();
+    }
+  },
+};

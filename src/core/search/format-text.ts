@@ -1,0 +1,26 @@
+// Plain-text rendering of search results for people (CLI). The JSON form is the contract; this is for reading.
+import type { SearchResponse } from './types';
+
+export function formatSearchText(r: SearchResponse): string[] {
+  const lines: string[] = [];
+  if (r.intent?.kind === 'relation') {
+    lines.push(`(${r.intent.relation.replace(/_/g, ' ')} · ${r.intent.want === 'subjects' ? 'who/what →' : '→ what'} ${r.intent.entity.title})`);
+  } else if (r.intent?.kind === 'connects') {
+    lines.push(`(connections between ${r.intent.entities[0].title} and ${r.intent.entities[1].title})`);
+  }
+  if (r.results.length === 0) return [...lines, `No results for "${r.query}".`];
+  r.results.forEach((x, i) => {
+    lines.push(`${String(i + 1).padStart(2)}. ${x.title}  ${x.path}:${x.startLine}${x.heading ? `  § ${x.heading}` : ''}`);
+    if (x.snippet) lines.push(`    ${x.snippet}`);
+    lines.push(`    [${x.why.join('] [')}]  score ${x.score.toFixed(4)}`);
+    if (x.explain) {
+      const arms = x.explain.arms.map((a) => `${a.arm} #${a.rank}${a.weight !== 1 ? ` ×${a.weight}` : ''}`).join(', ');
+      const boosts = x.explain.boosts.map((b) => `${b.name} ×${b.factor.toFixed(2)}`).join(', ');
+      lines.push(`    explain: rrf ${x.explain.rrf.toFixed(4)} from ${arms}${boosts ? `; boosts ${boosts}` : ''}`);
+      for (const e of x.explain.edges.slice(0, 5)) {
+        lines.push(`      edge ${e.subject} -[${e.type}${e.past ? ', past' : ''}]-> ${e.object}  (${e.note}:${e.line}${e.evidence ? `, ${e.evidence}` : ''})`);
+      }
+    }
+  });
+  return lines;
+}

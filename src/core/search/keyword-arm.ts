@@ -1,0 +1,20 @@
+// The keyword arm: Postgres full text over chunks (heading + text, CJK segmented at index time). All the
+// question's topic words are tried together first (AND); when that finds nothing the words are tried as
+// alternatives (OR), ranked by ts_rank_cd, which rewards chunks where many of them occur close together.
+import type { BrainEngine, ChunkHit, SearchFilters } from '../engine/brain-engine';
+import type { QueryTerms } from './query-terms';
+
+export interface KeywordArmResult {
+  hits: ChunkHit[];
+  /** The websearch text of the query that produced the hits, and its mode. */
+  query: string;
+  mode: 'and' | 'or' | 'and+or';
+}
+
+export async function keywordArm(engine: BrainEngine, terms: QueryTerms, limit: number, filters?: SearchFilters): Promise<KeywordArmResult> {
+  const and = await engine.keywordSearch({ tsquery: terms.and, mode: 'and', limit, filters });
+  if (and.length > 0 || terms.verbatim || terms.terms.length < 2) return { hits: and, query: terms.and, mode: 'and' };
+  const orText = terms.terms.join(' ');
+  const or = await engine.keywordSearch({ tsquery: orText, mode: 'or', limit, filters });
+  return { hits: or, query: orText, mode: 'or' };
+}

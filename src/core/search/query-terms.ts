@@ -1,0 +1,120 @@
+// Turns what a person typed into full-text terms. People ask questions ("how do I make a note show up when I
+// hover over a link"): the question words carry no topic, and requiring every word (AND) finds nothing, so
+// question stopwords are dropped before the terms reach websearch_to_tsquery. Queries already written in
+// websearch syntax (quotes, `-word`) are passed through as typed.
+import { hasCjk, segmentQuery } from '../text/segment';
+import { CJK_STOPWORDS, EN_STOPWORDS } from './stopwords';
+
+export interface QueryTerms {
+  /** Websearch terms: plain words and quoted phrases (CJK words become quoted bigram phrases). */
+  terms: string[];
+  /** Plain words, for snippets and highlighting (CJK words unsegmented). */
+  words: string[];
+  /** True when the query used websearch syntax and was kept as typed. */
+  verbatim: boolean;
+  /** The AND form (websearch text, segmented). */
+  and: string;
+}
+
+// Quotes and `-word` are websearch syntax; a bare "or" is not treated as syntax, people write it in sentences.
+const SYNTAX = /"|(^|\s)-[\p{L}\p{N}]/u;
+const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30FC]+/gu;
+const LATIN_WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_.-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
+/** Longest query we analyse; the rest is ignored (a pasted page is not a query). */
+export const MAX_QUERY_CHARS = 2000;
+
+const segmenters = new Map<string, Intl.Segmenter>();
+function segmenter(locale: string): Intl.Segmenter {
+  let s = segmenters.get(locale);
+  if (!s) {
+    s = new Intl.Segmenter(locale, { granularity: 'word' });
+    segmenters.set(locale, s);
+  }
+  return s;
+}
+
+/**
+ * Words of a CJK run with stopwords dropped. The segmenter often splits an unknown word into single characters
+ * (耗|时, 重|试, 赤|兔); adjacent single characters are joined back, and a single character left alone is
+ * dropped (it would match nearly every note).
+ */
+export function cjkWords(run: string): string[] {
+  const locale = /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(run) ? 'ja' : 'zh';
+  const out: string[] = [];
+  let singles = '';
+  const flush = (): void => {
+    if (Array.from(singles).length >= 2) out.push(singles);
+    singles = '';
+  };
+  for (const s of segmenter(locale).segment(run)) {
+    if (!s.isWordLike) continue;
+    const w = s.segment;
+    if (CJK_STOPWORDS.has(w)) {
+      flush();
+      continue;
+    }
+    if (Array.from(w).length === 1) {
+      singles += w;
+      continue;
+    }
+    flush();
+    out.push(w);
+  }
+  flush();
+  return out;
+}
+
+function latinWords(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(LATIN_WORD)) {
+    const w = m[0].toLowerCase().replace(/’/g, "'").replace(/'s$/, '');
+    if (w.length === 0 || EN_STOPWORDS.has(w)) continue;
+    // Punctuation inside a token (`v1.2`, `e-mail`) is split by the tsvector parser too; keep the token whole
+    // and let websearch_to_tsquery split it the same way.
+    out.push(w);
+  }
+  return out;
+}
+
+/** The query cut to MAX_QUERY_CHARS at a word boundary, trimmed. */
+export function capQuery(query: string): string {
+  if (query.length <= MAX_QUERY_CHARS) return query.trim();
+  const cut = query.slice(0, MAX_QUERY_CHARS);
+  const space = cut.search(/\s\S*$/);
+  return (space > 0 ? cut.slice(0, space) : cut).trim();
+}
+
+export function queryTerms(query: string): QueryTerms {
+  const q = capQuery(query);
+  if (SYNTAX.test(q)) {
+    const and = segmentQuery(q);
+    const words = [...latinWords(q.replace(CJK_RUN, ' ')), ...[...q.matchAll(CJK_RUN)].map((m) => m[0])];
+    return { terms: [and], words, verbatim: true, and };
+  }
+  const words: string[] = [];
+  const terms: string[] = [];
+  // Keep the reading order of Latin and CJK parts.
+  let last = 0;
+  const pushLatin = (text: string): void => {
+    for (const w of latinWords(text)) {
+      words.push(w);
+      terms.push(w);
+    }
+  };
+  for (const m of q.matchAll(CJK_RUN)) {
+    pushLatin(q.slice(last, m.index));
+    last = m.index + m[0].length;
+    for (const w of cjkWords(m[0])) {
+      words.push(w);
+      terms.push(segmentQuery(w).trim());
+    }
+  }
+  pushLatin(q.slice(last));
+  const unique = [...new Set(terms)];
+  // Everything was a stopword ("what is it"): search the words as typed rather than nothing.
+  if (unique.length === 0 && q.length > 0) {
+    const fallback = hasCjk(q) ? segmentQuery(q).trim() : q;
+    return { terms: [fallback], words: [q], verbatim: false, and: fallback };
+  }
+  return { terms: unique, words: [...new Set(words)], verbatim: false, and: unique.join(' ') };
+}
