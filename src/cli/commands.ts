@@ -5,9 +5,11 @@ import type { OpDefinition } from '../core/ops/registry';
 import type { Brain } from '../core/brain';
 import { createRegistry } from '../core/ops';
 import { openNodeBrain } from '../node/open-brain';
+import { createNodeRegistry } from '../node/node-registry';
 import type { GlobalFlags } from './main';
 import { formatOpResult } from './format';
 import { indexCommand } from './commands/index-command';
+import { evalCommand } from './commands/eval-command';
 import { parseCommand } from './commands/parse-command';
 import { mcpCommand } from './commands/mcp-command';
 import { serveCommand } from './commands/serve-command';
@@ -30,7 +32,7 @@ function opCommand(op: OpDefinition<Brain, never, unknown>): CliCommand {
       const params = cliParams(op, argv);
       const opened = await openNodeBrain({ vault: flags.vault, db: flags.db });
       try {
-        const registry = createRegistry();
+        const registry = createNodeRegistry(opened.vault, () => opened.config);
         const result = await registry.call(op.name, params, { brain: opened.brain, remote: false });
         process.stdout.write(flags.json ? `${JSON.stringify(result, null, 2)}\n` : formatOpResult(op.name, result));
         return 0;
@@ -78,6 +80,7 @@ function kebab(s: string): string {
 function buildCommands(): Record<string, CliCommand> {
   const commands: Record<string, CliCommand> = {
     index: indexCommand,
+    eval: evalCommand,
     parse: parseCommand,
     mcp: mcpCommand,
     serve: serveCommand,

@@ -1,13 +1,21 @@
 // Human-readable output for operation results (the --json form is the contract; this is for people).
+import { formatSearchText } from '../core/search/format-text';
+import type { SearchResponse } from '../core/search/types';
 
 type Json = Record<string, unknown>;
 
 function str(v: unknown): string {
   if (v === null || v === undefined) return '';
-  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? str(v) : JSON.stringify(v);
+  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? `${v}` : JSON.stringify(v);
 }
 
 const formatters: Record<string, (r: Json) => string[]> = {
+  think: (r) => [
+    str(r.markdown ?? r.answer),
+    '',
+    `Model: ${str(r.model) || 'none'}${Array.isArray(r.sentToProvider) && r.sentToProvider.length > 0 ? `; sent to it: ${r.sentToProvider.map(str).join(', ')}` : ''}`,
+  ],
+  search: (r) => formatSearchText(r as unknown as SearchResponse),
   backlinks: (r) => [
     `${(r.backlinks as Json[]).length} backlinks to ${str(r.note)}`,
     ...(r.backlinks as Json[]).map((b) => `  ${str(b.from)}:${str(b.line)} [${str(b.type)}]  ${str(b.context)}`),

@@ -4,7 +4,8 @@
 // `initialize` and `tools/list` answers at once, even while a large vault is still being indexed.
 import * as path from 'node:path';
 import type { Brain } from '../core/brain';
-import { createRegistry } from '../core/ops';
+import { createNodeRegistry } from '../node/node-registry';
+import type { VaultConfig } from '../node/config';
 import type { OpRegistry } from '../core/ops/registry';
 import { createWriteOps } from '../core/ops/write-ops';
 import { FsVaultSource } from '../node/fs-vault-source';
@@ -55,7 +56,9 @@ export function setUpNodeMcp(options: McpNodeSetupOptions): McpNodeSetup {
   })();
   ready.catch(() => undefined); // Reported by whoever awaits it; never an unhandled rejection.
 
-  const registry = createRegistry();
+  let config: VaultConfig | undefined;
+  void ready.then((o) => (config = o.config), () => undefined);
+  const registry = createNodeRegistry(vault, () => config);
   if (options.allowWrites) {
     // The writer only needs the vault root; it does not wait for the brain.
     for (const op of createWriteOps(new FsNoteWriter(new FsVaultSource(vault)))) if (!registry.get(op.name)) registry.register(op);

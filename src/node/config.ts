@@ -2,6 +2,7 @@
 // The plugin keeps the same settings in its data.json; both are validated here into one shape.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { DEFAULT_LLM_SETTINGS, normalizeLlmSettings, type LlmSettings } from '../core/think/settings';
 
 export interface EmbedderSettings {
   kind: 'builtin' | 'none' | 'openai';
@@ -16,6 +17,8 @@ export interface VaultConfig {
   exclude: string[];
   maxFileMB: number;
   embedder: EmbedderSettings;
+  /** The chat model `think` uses; provider `none` (the default) means no network and an extractive answer. */
+  llm: LlmSettings;
 }
 
 export const DEFAULT_CONFIG: VaultConfig = {
@@ -23,6 +26,7 @@ export const DEFAULT_CONFIG: VaultConfig = {
   exclude: [],
   maxFileMB: 5,
   embedder: { kind: 'builtin' },
+  llm: DEFAULT_LLM_SETTINGS,
 };
 
 export async function readVaultConfig(brainDir: string): Promise<VaultConfig> {
@@ -46,5 +50,6 @@ export async function readVaultConfig(brainDir: string): Promise<VaultConfig> {
     exclude: strings(obj.exclude),
     maxFileMB: typeof obj.maxFileMB === 'number' && obj.maxFileMB > 0 ? obj.maxFileMB : DEFAULT_CONFIG.maxFileMB,
     embedder: { ...DEFAULT_CONFIG.embedder, ...(obj.embedder ?? {}) },
+    llm: normalizeLlmSettings(obj.llm),
   };
 }

@@ -2,9 +2,18 @@
 import type { Brain } from '../brain';
 import { OpRegistry } from './registry';
 import { readOps } from './read-ops';
+import { searchOp } from './search-op';
+import { createThinkOp, type ThinkOpOptions } from './think-op';
 
-export function createRegistry(): OpRegistry<Brain> {
+export interface RegistryOptions {
+  /** Model settings, note writer and fetch for `think`; without them it answers extractively and cannot save. */
+  think?: ThinkOpOptions;
+}
+
+export function createRegistry(options: RegistryOptions = {}): OpRegistry<Brain> {
   const registry = new OpRegistry<Brain>();
   for (const op of readOps) registry.register(op);
+  registry.register(searchOp);
+  registry.register(createThinkOp(options.think));
   return registry;
 }

@@ -1,0 +1,42 @@
+// Anthropic Messages API through the official SDK, streamed. The SDK's retries are off: a failed or slow call
+// falls back to the extractive answer instead of keeping the user waiting.
+import Anthropic from '@anthropic-ai/sdk';
+import type { ChatModel } from '../types';
+import type { ProviderOptions } from './options';
+
+export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
+
+export function createAnthropicModel(options: ProviderOptions): ChatModel {
+  const client = new Anthropic({
+    baseURL: options.baseURL ?? ANTHROPIC_DEFAULT_BASE_URL,
+    // Explicit, so the SDK never goes looking for keys or profiles in the environment.
+    apiKey: options.apiKey ?? 'not-set',
+    fetch: options.fetch,
+    timeout: options.timeoutMs,
+    maxRetries: 0,
+    dangerouslyAllowBrowser: true,
+  });
+  return {
+    id: `anthropic:${options.model}`,
+    async complete(request) {
+      const stream = await client.messages.create(
+        {
+          model: options.model,
+          max_tokens: request.maxTokens,
+          system: request.system,
+          messages: [{ role: 'user', content: request.user }],
+          stream: true,
+        },
+        { signal: request.signal },
+      );
+      let text = '';
+      for await (const event of stream) {
+        if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') {
+          text += event.delta.text;
+          request.onDelta?.(event.delta.text);
+        }
+      }
+      return text;
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// Any OpenAI-compatible chat endpoint (OpenAI, Ollama, LM Studio, vLLM) through the official SDK, streamed.
+import OpenAI from 'openai';
+import type { ChatModel } from '../types';
+import type { ProviderOptions } from './options';
+
+export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
+export function createOpenAIModel(options: ProviderOptions): ChatModel {
+  const client = new OpenAI({
+    baseURL: options.baseURL ?? OPENAI_DEFAULT_BASE_URL,
+    // Local servers need no key; a placeholder stops the SDK from looking for OPENAI_API_KEY.
+    apiKey: options.apiKey ?? 'not-needed',
+    fetch: options.fetch,
+    timeout: options.timeoutMs,
+    maxRetries: 0,
+    dangerouslyAllowBrowser: true,
+  });
+  return {
+    id: `openai:${options.model}`,
+    // No token cap is sent: compatible servers disagree on `max_tokens` vs `max_completion_tokens`; the
+    // think timeout bounds the call instead.
+    async complete(request) {
+      const stream = await client.chat.completions.create(
+        {
+          model: options.model,
+          messages: [
+            { role: 'system', content: request.system },
+            { role: 'user', content: request.user },
+          ],
+          stream: true,
+        },
+        { signal: request.signal },
+      );
+      let text = '';
+      for await (const chunk of stream) {
+        const delta = chunk.choices[0]?.delta?.content;
+        if (typeof delta === 'string' && delta !== '') {
+          text += delta;
+          request.onDelta?.(delta);
+        }
+      }
+      return text;
+    },
+  };
+}

@@ -1,0 +1,142 @@
+// think: gather from the store, ask the configured model for a cited answer (or extract one), verify every
+// citation against what was gathered, and add the gaps the store itself reveals.
+import type { BrainEngine } from '../engine/brain-engine';
+import { verifyClaims } from './citations';
+import { extractiveClaims } from './extractive';
+import { findGaps } from './gaps';
+import { gather, type SearchFn } from './gather';
+import { parseModelAnswer } from './parse-answer';
+import { buildUserPrompt, SYSTEM_PROMPT } from './prompt';
+import { chooseModel } from './providers/factory';
+import type { FetchLike } from './providers/options';
+import { renderAnswer } from './render';
+import { DEFAULT_LLM_SETTINGS, type LlmSettings } from './settings';
+import type { ChatModel, Claim, Excerpt, ThinkResult } from './types';
+
+export const MAX_QUESTION_CHARS = 2000;
+const DEFAULT_MAX_TOKENS = 1500;
+
+export interface ThinkDeps {
+  engine: BrainEngine;
+  search: SearchFn;
+  /** The user's include/exclude rules. */
+  accepts: (path: string) => boolean;
+  llm?: LlmSettings;
+  /** Custom fetch for the provider SDKs (the plugin passes Obsidian's requestUrl bridge; tests a spy). */
+  fetch?: FetchLike;
+  /** Overrides the model the settings would pick (tests, embedders of the core). */
+  model?: ChatModel | null;
+}
+
+export interface ThinkOptions {
+  /** Vault path of the note the question is about (already resolved and visible). */
+  anchor?: string;
+  since?: string;
+  until?: string;
+  signal?: AbortSignal;
+  /** Model text as it streams in; the final `answer` (rendered, verified) replaces it. */
+  onDelta?: (text: string) => void;
+  maxTokens?: number;
+}
+
+export class EmptyQuestionError extends Error {
+  constructor() {
+    super('the question is empty');
+    this.name = 'EmptyQuestionError';
+  }
+}
+
+export async function think(deps: ThinkDeps, question: string, options: ThinkOptions = {}): Promise<ThinkResult> {
+  const q = question.replace(/\s+/g, ' ').trim().slice(0, MAX_QUESTION_CHARS);
+  if (q === '') throw new EmptyQuestionError();
+  const llm = deps.llm ?? DEFAULT_LLM_SETTINGS;
+  const gathered = await gather(deps, q, { anchor: options.anchor, since: options.since, until: options.until, maxNotes: llm.maxNotes });
+  // Belt and braces: the store holds no excluded note, and none may reach a prompt even if one slipped in.
+  const excerpts = gathered.excerpts.filter((e) => deps.accepts(e.path));
+
+  const choice = deps.model !== undefined ? (deps.model ? { model: deps.model } : { model: null, reason: 'no model provider is configured' }) : chooseModel(llm, deps.fetch);
+  let claims: Claim[] = [];
+  let modelId: string | null = null;
+  let fallbackReason: string | undefined;
+  let sentToProvider: string[] = [];
+  let droppedCitations = 0;
+
+  if (!choice.model) fallbackReason = choice.reason;
+  else if (excerpts.length === 0) fallbackReason = 'no notes matched the question, so there was nothing to send to the model';
+  else {
+    sentToProvider = [...new Set(excerpts.map((e) => e.path))];
+    const outcome = await askModel(choice.model, q, excerpts, llm.timeoutMs, options);
+    if ('error' in outcome) fallbackReason = outcome.error;
+    else {
+      const verified = verifyClaims(parseModelAnswer(outcome.text), excerpts);
+      droppedCitations = verified.dropped;
+      if (verified.claims.some((c) => c.citations.length > 0)) {
+        claims = verified.claims;
+        modelId = choice.model.id;
+      } else {
+        fallbackReason = verified.claims.length === 0 ? 'the model returned no usable answer' : 'the model\u2019s answer cited none of the gathered notes';
+      }
+    }
+  }
+  if (modelId === null) claims = extractiveClaims(q, excerpts);
+
+  const gaps = await findGaps(deps.engine, deps.accepts, {
+    question: q,
+    paths: [...gathered.entities, ...excerpts.map((e) => e.path)],
+    claims,
+  });
+  const citations = new Map<string, { path: string; line: number; title: string }>();
+  for (const c of claims) for (const x of c.citations) citations.set(`${x.path}\u0000${x.line}`, { path: x.path, line: x.line, title: x.title });
+  return {
+    question: q,
+    answer: renderAnswer(claims, fallbackReason),
+    claims,
+    citations: [...citations.values()],
+    gaps,
+    model: modelId,
+    ...(fallbackReason ? { fallbackReason } : {}),
+    sentToProvider,
+    droppedCitations,
+    excerpts: excerpts.map(({ text: _text, ...rest }) => rest),
+  };
+}
+
+type ModelOutcome = { text: string } | { error: string };
+
+async function askModel(model: ChatModel, question: string, excerpts: Excerpt[], timeoutMs: number, options: ThinkOptions): Promise<ModelOutcome> {
+  const controller = new AbortController();
+  const onAbort = (): void => controller.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  try {
+    const text = await model.complete({
+      system: SYSTEM_PROMPT,
+      user: buildUserPrompt(question, excerpts),
+      maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
+      signal: controller.signal,
+      onDelta: options.onDelta,
+    });
+    // Some SDK streams end quietly on abort instead of throwing: a cut-off answer is not an answer.
+    if (controller.signal.aborted) throw new Error('aborted');
+    return { text };
+  } catch (e) {
+    // The user cancelling is not a model failure: stop, do not fall back.
+    if (options.signal?.aborted) throw e;
+    if (timedOut) return { error: `the model did not answer within ${Math.round(timeoutMs / 1000)} s` };
+    return { error: `the model call failed (${describe(e)})` };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function describe(e: unknown): string {
+  const status = (e as { status?: unknown }).status;
+  const message = e instanceof Error ? e.message : String(e);
+  const short = message.replace(/\s+/g, ' ').slice(0, 200);
+  return typeof status === 'number' ? `HTTP ${status}: ${short}` : short;
+}
