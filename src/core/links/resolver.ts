@@ -117,7 +117,7 @@ export class LinkResolver {
     const pathKey = path.toLowerCase();
     const existing = this.notes.get(pathKey);
     if (existing && existing.path === path && sameAliases(existing.aliasKeys, note.aliases)) return;
-    this.memo.clear();
+    if (this.memo.size > 0) this.memo.clear();
     if (existing) this.remove(path);
     const stemKey = pathKey.endsWith('.md') ? pathKey.slice(0, -3) : null;
     const nameKey = (stemKey ?? pathKey).slice(pathKey.lastIndexOf('/') + 1);
@@ -137,7 +137,7 @@ export class LinkResolver {
     const pathKey = keyOf(path).replace(/^\/+/, '');
     const s = this.notes.get(pathKey);
     if (!s) return;
-    this.memo.clear();
+    if (this.memo.size > 0) this.memo.clear();
     this.notes.delete(pathKey);
     if (this.byPath.get(pathKey) === s.path) this.byPath.delete(pathKey);
     if (s.stemKey !== null && this.byStem.get(s.stemKey) === s.path) this.byStem.delete(s.stemKey);

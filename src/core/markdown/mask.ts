@@ -71,9 +71,10 @@ export function findFencedBlocks(text: string): FencedBlock[] {
 
 /** Returns `text` with code, comments and math replaced by spaces (newlines kept). Same length as `text`. */
 export function maskNonLinkText(text: string): string {
-  const out = text.split('');
+  // Ranges are collected, then the result is built from slices: far cheaper than a per-character array.
+  const ranges: [number, number][] = [];
   const blank = (from: number, to: number): void => {
-    for (let i = from; i < to; i++) if (out[i] !== '\n') out[i] = ' ';
+    if (to > from) ranges.push([from, to]);
   };
   const fences = findFencedBlocks(text);
   for (const f of fences) blank(f.start, f.end);
@@ -169,7 +170,18 @@ export function maskNonLinkText(text: string): string {
     }
     i++;
   }
-  return out.join('');
+  if (ranges.length === 0) return text;
+  ranges.sort((a, b) => a[0] - b[0]);
+  const parts: string[] = [];
+  let pos = 0;
+  for (const [from, to] of ranges) {
+    const start = Math.max(from, pos);
+    if (to <= start) continue;
+    parts.push(text.slice(pos, start), text.slice(start, to).replace(/[^\n]/g, ' '));
+    pos = to;
+  }
+  parts.push(text.slice(pos));
+  return parts.join('');
 }
 
 /** End of the paragraph containing `from` (a blank line ends inline code), capped at `limit`. */
