@@ -2,6 +2,7 @@
 // end of the matching typed edges, ranked by how well the vault states each edge. "What connects A and B"
 // returns the notes linked to both.
 import type { BrainEngine, RelationEdge } from '../engine/brain-engine';
+import { nameKey } from '../engine/names';
 import { parseRelationAsk, type ParsedAsk } from './relation-intent';
 import type { EdgeWalked, EntityRef, QueryIntent } from './types';
 
@@ -44,10 +45,14 @@ function walked(e: RelationEdge): EdgeWalked {
 
 /** The note a name means: an exact title/alias, else the longest title/alias inside the name, else a close title. */
 export async function resolveName(engine: BrainEngine, name: string): Promise<EntityRef | null> {
+  const named = await engine.findEntities(name, 5);
+  const key = nameKey(name);
+  const exactName = named.find((n) => nameKey(n.name) === key);
+  if (exactName) return { path: exactName.path, title: exactName.title };
+  // Trigram search is slower; only names not written exactly get here.
   const titles = await engine.titleSearch(name, 3);
   const exact = titles.find((t) => t.exact);
   if (exact) return { path: exact.path, title: exact.title };
-  const named = await engine.findEntities(name, 3);
   if (named[0]) return { path: named[0].path, title: named[0].title };
   const close = titles[0];
   if (close && close.score >= 0.6) return { path: close.path, title: close.title };
