@@ -8,14 +8,13 @@ import { PGliteEngine } from '../../src/core/engine/pglite-engine';
 import { Indexer } from '../../src/core/index/indexer';
 import { defaultRules, PathFilter } from '../../src/core/index/path-rules';
 import { FsVaultSource } from '../../src/node/fs-vault-source';
+import { writeVaultFile } from '../helpers/vault-files';
 
 let engine: PGliteEngine;
 let vault: string;
 
-async function write(rel: string, content: string | Uint8Array): Promise<void> {
-  const abs = path.join(vault, rel);
-  await fs.mkdir(path.dirname(abs), { recursive: true });
-  await fs.writeFile(abs, content);
+function write(rel: string, content: string | Uint8Array): Promise<void> {
+  return writeVaultFile(vault, rel, content);
 }
 
 /** Bumps mtime so the change is seen even within the same millisecond. */

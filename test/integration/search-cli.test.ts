@@ -4,13 +4,12 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { assertBuilt, runCli } from '../helpers/run-cli';
+import { writeVaultFile } from '../helpers/vault-files';
 
 let vault: string;
 
-async function write(rel: string, content: string): Promise<void> {
-  const abs = path.join(vault, rel);
-  await fs.mkdir(path.dirname(abs), { recursive: true });
-  await fs.writeFile(abs, content);
+function write(rel: string, content: string | Uint8Array): Promise<void> {
+  return writeVaultFile(vault, rel, content);
 }
 
 beforeAll(async () => {
