@@ -10,11 +10,14 @@ export const ROOT = resolve(__dirname, '../..');
 export const MAIN_JS = join(ROOT, 'main.js');
 const HARNESS = join(ROOT, 'test/e2e/harness');
 
-/** The page script: page.ts with 'obsidian' bound to the stand-in and the real worker (assets included). */
-export async function buildPage(): Promise<string> {
+/**
+ * The page script: an entry (default: the harness page.ts) with 'obsidian' bound to the stand-in and the real
+ * worker (assets included).
+ */
+export async function buildPage(entry: string = join(HARNESS, 'page.ts')): Promise<string> {
   const result = await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: [join(HARNESS, 'page.ts')],
+    entryPoints: [entry],
     bundle: true,
     write: false,
     format: 'iife',
