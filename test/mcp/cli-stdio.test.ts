@@ -121,8 +121,16 @@ describe('vault-brain mcp (stdio)', () => {
   it('speaks only the protocol on stdout, logs to stderr, and audits into .vault-brain/', async () => {
     expect(transportErrors).toEqual([]);
     expect(stderr).toMatch(/serving .* over stdio/);
-    const audit = await fs.readFile(path.join(v.vault, '.vault-brain', 'mcp-audit.jsonl'), 'utf8');
-    const entries = audit.trim().split('\n').map((l) => JSON.parse(l) as { tool: string; ok: boolean; transport: string });
+    // The server appends audit lines without blocking the answer, so the last ones may land a moment later.
+    type Entry = { tool: string; ok: boolean; transport: string };
+    const wanted = (es: Entry[]) => es.some((e) => e.tool === 'backlinks' && e.ok && e.transport === 'stdio') && es.some((e) => e.tool === 'get_note' && !e.ok);
+    let entries: Entry[] = [];
+    for (let i = 0; i < 50 && !wanted(entries); i++) {
+      if (i > 0) await sleep(100);
+      const audit = await fs.readFile(path.join(v.vault, '.vault-brain', 'mcp-audit.jsonl'), 'utf8').catch(() => '');
+      // Only complete lines: a line being appended is read again on the next pass.
+      entries = audit.split('\n').slice(0, -1).map((l) => JSON.parse(l) as Entry);
+    }
     expect(entries.some((e) => e.tool === 'backlinks' && e.ok && e.transport === 'stdio')).toBe(true);
     expect(entries.some((e) => e.tool === 'get_note' && !e.ok)).toBe(true);
   });
