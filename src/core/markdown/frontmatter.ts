@@ -82,7 +82,7 @@ function parseYaml(yamlText: string, yamlStart: number, lines: LineIndex, warnin
   }
   let value: unknown;
   try {
-    const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true });
+    const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
     for (const err of doc.errors.slice(0, MAX_YAML_ERRORS)) {
       const duplicate = err.code === 'DUPLICATE_KEY';
       const message = (err.message.split('\n')[0] ?? err.message).trim();
