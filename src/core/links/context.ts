@@ -12,12 +12,40 @@ export function contextAround(text: string, start: number, end: number, radius =
   // Never cut a surrogate pair in half.
   if (from > 0 && isLowSurrogate(text.charCodeAt(from))) from--;
   if (to < text.length && isLowSurrogate(text.charCodeAt(to))) to++;
-  const slice = text.slice(from, to);
-  // Most contexts need no folding; testing first avoids building a new string for each link.
-  return NEEDS_FOLD.test(slice) ? slice.replace(/\s+/g, ' ').trim() : slice.trim();
+  return foldWhitespace(text, from, to);
 }
 
-const NEEDS_FOLD = /[^\S ]| {2}/;
+/**
+ * `text.slice(from, to).replace(/\s+/g, ' ').trim()` in one pass without a regex: this runs for every link,
+ * and most contexts have only a few runs to fold.
+ */
+export function foldWhitespace(text: string, from: number, to: number): string {
+  while (from < to && isJsWhitespace(text.charCodeAt(from))) from++;
+  while (to > from && isJsWhitespace(text.charCodeAt(to - 1))) to--;
+  let out = '';
+  let segment = from;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if ((c > 32 && c < 0x80) || !isJsWhitespace(c)) continue;
+    // A single space already is the folded form.
+    if (c === 32 && !isJsWhitespace(text.charCodeAt(i + 1))) continue;
+    let j = i + 1;
+    while (j < to && isJsWhitespace(text.charCodeAt(j))) j++;
+    out += text.slice(segment, i) + ' ';
+    segment = j;
+    i = j - 1;
+  }
+  return segment === from ? text.slice(from, to) : out + text.slice(segment, to);
+}
+
+/** The characters `\s` and String.prototype.trim treat as whitespace (WhiteSpace and LineTerminator). */
+function isJsWhitespace(c: number): boolean {
+  if (c === 32 || (c >= 9 && c <= 13)) return true;
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  );
+}
 
 function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;

@@ -24,13 +24,21 @@ export interface LinkExtractionInput {
   bodyStart: number;
   /** Page type (`person`, `company`, `meeting`, ...), used by typed-edge rules. */
   pageType: string;
+  /**
+   * `maskNonLinkText(text.slice(bodyStart))` when the caller already has it (parseMarkdown's `maskedBody`),
+   * so the body is not masked twice. Ignored unless its length matches the body.
+   */
+  maskedBody?: string;
 }
 
 /** Masked copy of the file: frontmatter and code/comments/math become spaces, offsets unchanged. */
-function maskBody(text: string, bodyStart: number): string {
-  const body = text.slice(bodyStart);
-  // The mask only changes text around backticks, tildes, `%%` and `$`; skip its pass when there are none.
-  const masked = /[`~%$]/.test(body) ? maskNonLinkText(body) : body;
+function maskBody(text: string, bodyStart: number, given: string | undefined): string {
+  let masked = given;
+  if (masked === undefined || masked.length !== text.length - bodyStart) {
+    const body = text.slice(bodyStart);
+    // The mask only changes text around backticks, tildes, `%%` and `$`; skip its pass when there are none.
+    masked = /[`~%$]/.test(body) ? maskNonLinkText(body) : body;
+  }
   return bodyStart === 0 ? masked : text.slice(0, bodyStart).replace(/[^\n]/g, ' ') + masked;
 }
 
@@ -62,7 +70,7 @@ export function extractLinks(input: LinkExtractionInput): ExtractedLink[] {
     out.push(build(match, typeFrontmatterLink(match.field ?? '', input.pageType), line));
   }
 
-  const scan = maskBody(text, bodyStart);
+  const scan = maskBody(text, bodyStart, input.maskedBody);
   const wikilinks = scanWikilinks(scan, text, bodyStart);
   const markdown = scanMarkdownLinks(scan, text, bodyStart, scan.length, wikilinks);
   const body = wikilinks.concat(markdown).sort((a, b) => a.start - b.start);

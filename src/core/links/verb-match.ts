@@ -1,4 +1,5 @@
 // Picks the verb that types a link from the clause text just before and just after it.
+import { candidatePatterns } from './verb-keys';
 import { NEGATION, PAST_LEAD, PAST_MARKER, PAST_PHRASE, VERB_PATTERNS, VERB_PRECEDENCE, type VerbType } from './verb-patterns';
 
 export interface VerbHit {
@@ -44,8 +45,10 @@ export function matchVerb(before: string, after: string): VerbHit | null {
 function bestIn(before: string, after: string, extraDistance: number): Candidate | null {
   let best: Candidate | null = null;
   const hay = `${before}\n${after}`.toLowerCase();
-  for (const p of VERB_PATTERNS) {
-    if (!p.keys.some((k) => hay.includes(k))) continue;
+  const candidates = candidatePatterns(hay);
+  for (let pi = 0; pi < VERB_PATTERNS.length; pi++) {
+    if (candidates[pi] !== 1) continue;
+    const p = VERB_PATTERNS[pi]!;
     const phrases: string[] = [];
     let verbAt = before.length;
     let distance = 0;

@@ -4,6 +4,7 @@
 
 import { parseDocument } from 'yaml';
 import type { LineIndex } from './line-index';
+import { parseSimpleYaml } from './simple-yaml';
 import type { WarningList } from './warnings';
 
 export interface FrontmatterParts {
@@ -80,6 +81,8 @@ function parseYaml(yamlText: string, yamlStart: number, lines: LineIndex, warnin
     warnings.add('yaml-too-complex', 'Frontmatter is too deeply nested or uses too many aliases and was not read', lines.lineAt(yamlStart + deep));
     return {};
   }
+  const simple = parseSimpleYaml(yamlText);
+  if (simple !== undefined) return simple;
   let value: unknown;
   try {
     const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true, logLevel: 'error' });

@@ -40,6 +40,11 @@ export interface MarkdownParts {
   headings: Heading[];
   /** Which marker split off the timeline; null when the note has none. The marker line is in neither range. */
   timelineMarker: TimelineMarker | null;
+  /**
+   * The body (from `bodyStart`) with code, comments and math blanked (maskNonLinkText), offsets unchanged;
+   * handed to link extraction so the body is masked once. Undefined when parsing failed.
+   */
+  maskedBody?: string;
 }
 
 /** Characters that maskNonLinkText acts on; a body without any needs no masking. */
@@ -88,6 +93,7 @@ function parse(path: string, text: string): MarkdownParts {
     warnings: warnings.finish(),
     headings,
     timelineMarker: split.marker,
+    maskedBody: masked,
   };
 }
 

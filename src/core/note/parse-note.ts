@@ -41,6 +41,7 @@ function parseMarkdownNote(path: string, text: string, deps: NoteParserDeps): Pa
     frontmatterStartLine: md.frontmatterStartLine,
     bodyStart: md.bodyStart,
     pageType: md.type,
+    maskedBody: md.maskedBody,
   });
   const chunks = chunkNote({
     path,
