@@ -2,6 +2,8 @@
 // workspace layout is ready, so startup stays fast.
 import { Notice, Plugin, type View, type WorkspaceLeaf } from 'obsidian';
 import { BrainService, type BrainClientLike, type ClientEvents } from './obsidian/plugin/brain-service';
+import { createMcpController } from './obsidian/mcp/plugin-mcp';
+import type { McpController } from './obsidian/mcp/mcp-controller';
 import { ChangeBatcher } from './obsidian/plugin/change-batcher';
 import { registerCommands } from './obsidian/plugin/commands';
 import type { VaultBrainHost } from './obsidian/plugin/host';
@@ -21,6 +23,7 @@ import { ObsidianVaultSource } from './obsidian/worker/obsidian-vault-source';
 export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
   settings!: VaultBrainSettings;
   brain!: BrainService;
+  mcp!: McpController;
   private batcher: ChangeBatcher | null = null;
 
   override async onload(): Promise<void> {
@@ -31,6 +34,7 @@ export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
       workerSettings: () => toWorkerSettings(this.settings, this.app.vault.configDir),
       notify: (message) => new Notice(message),
     });
+    this.mcp = createMcpController(this);
 
     this.registerView(SEARCH_VIEW, (leaf) => new SearchView(leaf, this.brain));
     this.registerView(LINKS_VIEW, (leaf) => new LinksView(leaf, this.brain));
@@ -44,6 +48,7 @@ export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
   }
 
   override onunload(): void {
+    void this.mcp.dispose();
     const batcher = this.batcher;
     this.batcher = null;
     void (async () => {
@@ -61,7 +66,8 @@ export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
     );
     this.batcher = batcher;
     watchVault(this, batcher);
-    void this.brain.start();
+    // The MCP server (if the user turned it on) starts once the brain is open.
+    void this.brain.start().then(() => this.mcp.sync());
   }
 
   /** Starts the worker; a seam for tests, which substitute an in-memory client. */
@@ -76,6 +82,8 @@ export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
   async saveSettings(): Promise<void> {
     await this.saveData(this.settings);
     this.batcher?.setDebounce(this.settings.debounceMs);
+    // Model settings apply from the next question; the embedder and rules wait for "Apply and reindex".
+    await this.brain.configure();
   }
 
   async applyIndexSettings(): Promise<void> {

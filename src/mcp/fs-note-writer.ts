@@ -42,6 +42,15 @@ export class FsNoteWriter implements NoteWriter {
   }
 }
 
+/**
+ * For writers that do not go through FsNoteWriter (the plugin writes through the Obsidian vault API): refuses a
+ * write whose real location is outside the vault, the nearest existing folder for a new note, the file for an append.
+ */
+export async function assertWriteInside(source: FsVaultSource, relPath: string, mode: 'create' | 'append'): Promise<void> {
+  const abs = source.absolute(relPath);
+  await source.assertRealInside(mode === 'append' ? abs : await nearestExisting(path.dirname(abs)), relPath);
+}
+
 async function nearestExisting(dir: string): Promise<string> {
   let current = dir;
   for (;;) {

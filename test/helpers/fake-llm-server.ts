@@ -21,6 +21,11 @@ export interface FakeLlmServer extends FakeServer {
   /** Pause after the first streamed chunk, in ms (a model that stalls mid-answer). */
   stallMs: number;
   calls: ChatCall[];
+  /**
+   * The browser origin allowed to call the model (CORS, answered preflights included), for browser tests whose
+   * worker calls this server; null (the default) sends no CORS headers, as before.
+   */
+  allowOrigin: string | null;
 }
 
 export async function startFakeLlmServer(): Promise<FakeLlmServer> {
@@ -30,7 +35,28 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
     chunkChars: 7,
     stallMs: 0,
     calls: [] as ChatCall[],
+    allowOrigin: null,
   }) as FakeLlmServer;
+
+  const cors = (res: ServerResponse): void => {
+    if (fake.allowOrigin) res.setHeader('access-control-allow-origin', fake.allowOrigin);
+  };
+  for (const path of ['/v1/chat/completions', '/v1/messages']) {
+    server.route('OPTIONS', path, ({ req, res }) => {
+      if (!fake.allowOrigin) {
+        res.writeHead(405).end();
+        return;
+      }
+      const asked = req.headers['access-control-request-headers'];
+      res.writeHead(204, {
+        'access-control-allow-origin': fake.allowOrigin,
+        'access-control-allow-methods': 'POST',
+        'access-control-allow-headers': typeof asked === 'string' ? asked : 'content-type, authorization',
+        'access-control-max-age': '60',
+      });
+      res.end();
+    });
+  }
 
   const pieces = (text: string): string[] => {
     const out: string[] = [];
@@ -49,6 +75,7 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
   };
 
   server.route('POST', '/v1/chat/completions', async ({ req, res, json }) => {
+    cors(res);
     const body = req.body as { model?: unknown; messages?: { role: string; content: unknown }[]; stream?: unknown } | undefined;
     if (!body || typeof body.model !== 'string' || !Array.isArray(body.messages)) {
       return json(400, { error: { message: 'model and messages are required', type: 'invalid_request_error' } });
@@ -72,6 +99,7 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
   });
 
   server.route('POST', '/v1/messages', async ({ req, res, json }) => {
+    cors(res);
     const body = req.body as { model?: unknown; system?: unknown; messages?: { role: string; content: unknown }[]; stream?: unknown; max_tokens?: unknown } | undefined;
     if (!req.headers['x-api-key'] && !req.headers.authorization) return json(401, { type: 'error', error: { type: 'authentication_error', message: 'missing API key' } });
     if (!req.headers['anthropic-version']) return json(400, { type: 'error', error: { type: 'invalid_request_error', message: 'anthropic-version header is required' } });

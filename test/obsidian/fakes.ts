@@ -1,7 +1,9 @@
 // An in-memory stand-in for the worker client (Obsidian cannot run here; the real worker has its e2e test).
 import type { IndexSummary } from '../../src/core/index/indexer';
-import type { BrainClientLike, ClientEvents } from '../../src/obsidian/plugin/brain-service';
-import type { IndexResult, OpenResult, WorkerSettings } from '../../src/obsidian/worker/protocol';
+import type { LlmSettings } from '../../src/core/think/settings';
+import type { BrainClientLike, ClientEvents, ThinkCallOptions } from '../../src/obsidian/plugin/brain-service';
+import type { ThinkResponse } from '../../src/obsidian/plugin/op-results';
+import type { IndexResult, OpenResult, ThinkRequest, WorkerSettings } from '../../src/obsidian/worker/protocol';
 
 export function summary(over: Partial<IndexSummary> = {}): IndexSummary {
   return { scanned: 0, indexed: 0, unchanged: 0, deleted: 0, renamed: 0, skipped: 0, failed: 0, relinked: 0, seconds: 0, rebuilt: false, ...over };
@@ -11,6 +13,26 @@ export const STATS = { pages: 3, chunks: 9, links: 4, typedLinks: 2, dangling: 1
 
 type OpHandler = (params: Record<string, unknown>) => unknown;
 
+/** Plays the worker's side of a streamed think: `emit` is the model text arriving, the result is the final answer. */
+export type ThinkHandler = (params: ThinkRequest, emit: (text: string) => void, signal: AbortSignal | undefined) => Promise<ThinkResponse>;
+
+/** A think result with every field the op returns; tests override what they look at. */
+export function thinkResult(over: Partial<ThinkResponse> = {}): ThinkResponse {
+  return {
+    question: 'q',
+    answer: '- The notes say so. [[People/Alice Chen|Alice Chen]]',
+    claims: [{ text: 'The notes say so.', citations: [{ path: 'People/Alice Chen.md', title: 'Alice Chen', line: 1, n: 1 }] }],
+    citations: [{ path: 'People/Alice Chen.md', line: 1, title: 'Alice Chen' }],
+    gaps: [],
+    model: 'openai:test-model',
+    sentToProvider: ['People/Alice Chen.md'],
+    droppedCitations: 0,
+    excerpts: [],
+    markdown: '',
+    ...over,
+  };
+}
+
 export class FakeClient implements BrainClientLike {
   calls: { method: string; args: unknown[] }[] = [];
   needsRebuild = false;
@@ -18,6 +40,8 @@ export class FakeClient implements BrainClientLike {
   ops = new Map<string, OpHandler>([['stats', () => STATS]]);
   closed = false;
   events: ClientEvents | null = null;
+  /** Set to stream; unset, think answers through the `think` op like a client without streaming. */
+  thinkHandler: ThinkHandler | null = null;
 
   private record(method: string, ...args: unknown[]): void {
     this.calls.push({ method, args });
@@ -59,6 +83,17 @@ export class FakeClient implements BrainClientLike {
     const handler = this.ops.get(name);
     if (!handler) throw new Error(`unknown operation "${name}"`);
     return (await handler(params)) as R;
+  }
+
+  async think(params: ThinkRequest, options: ThinkCallOptions = {}): Promise<ThinkResponse> {
+    this.record('think', params);
+    if (!this.thinkHandler) return this.op<ThinkResponse>('think', { ...params });
+    return this.thinkHandler(params, (text) => options.onDelta?.(text), options.signal);
+  }
+
+  async configure(llm: LlmSettings): Promise<void> {
+    this.record('configure', llm);
+    await Promise.resolve();
   }
 
   async close(): Promise<void> {

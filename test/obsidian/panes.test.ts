@@ -1,6 +1,6 @@
 // The panes in obsidian-test-mocks, fed by a fake client: what they render from op responses and what they
 // do on input, keys and clicks.
-import { App, MarkdownRenderer, WorkspaceLeaf } from 'obsidian-test-mocks/obsidian';
+import { App, WorkspaceLeaf } from 'obsidian-test-mocks/obsidian';
 import type { WorkspaceLeaf as ObsidianLeaf } from 'obsidian';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BrainService } from '../../src/obsidian/plugin/brain-service';
@@ -10,7 +10,6 @@ import { mergeSettings } from '../../src/obsidian/plugin/settings';
 import { LinksView } from '../../src/obsidian/views/links-view';
 import { SearchView, SEARCH_DEBOUNCE_MS } from '../../src/obsidian/views/search-view';
 import { IndexStatusView } from '../../src/obsidian/views/status-view';
-import { ThinkView } from '../../src/obsidian/views/think-view';
 import { FakeClient } from './fakes';
 
 function setupBrain(files: Record<string, string> = {}): { app: App; fake: FakeClient; brain: BrainService; leaf: ObsidianLeaf } {
@@ -19,7 +18,7 @@ function setupBrain(files: Record<string, string> = {}): { app: App; fake: FakeC
   const brain = new BrainService({
     createClient: () => Promise.resolve(fake),
     vaultId: () => 'v1',
-    workerSettings: () => ({ include: [], exclude: [], configDir: '.obsidian', embedder: 'builtin', codeChunking: false }),
+    workerSettings: () => ({ include: [], exclude: [], configDir: '.obsidian', embedder: 'builtin' as const, codeChunking: false }),
     notify: () => undefined,
   });
   const leaf = WorkspaceLeaf.create2__(app).asOriginalType__() as unknown as ObsidianLeaf;
@@ -257,53 +256,5 @@ describe('index status view', () => {
     expect(await view.explain('Old')).toBe('Archive/Old.md is not indexed: excluded by rule "Archive".');
     expect(await view.explain('huge')).toBe('Notes/Huge.md was skipped: larger than 2 MB.');
     expect(root.querySelector('.vb-why-answer')!.textContent).toBe('Notes/Huge.md was skipped: larger than 2 MB.');
-  });
-});
-
-describe('think pane', () => {
-  afterEach(() => vi.restoreAllMocks());
-
-  it('renders the answer as Markdown, gaps as actions, and discloses what was sent to the provider', async () => {
-    const { leaf, fake, brain } = setupBrain();
-    await brain.start();
-    fake.ops.set('think', (p) => ({
-      question: p.question,
-      answer: 'Alice works at [[Companies/Acme.md|Acme]].',
-      citations: [{ path: 'People/Alice Chen.md', line: 3 }],
-      gaps: [
-        { kind: 'missing-note', detail: 'Nova Labs is linked but has no note', paths: ['Nova Labs.md'] },
-        { kind: 'stale', detail: 'Acme was last updated in 2021', paths: ['Companies/Acme.md'] },
-      ],
-      model: 'claude-test',
-      sentToProvider: ['People/Alice Chen.md', 'Companies/Acme.md'],
-    }));
-    const render = vi.spyOn(MarkdownRenderer, 'render');
-    const view = new ThinkView(leaf, brain);
-    await view.onOpen();
-    await view.ask('Where does Alice work?');
-    expect(fake.callsOf('op').find((c) => c[0] === 'think')).toEqual(['think', { question: 'Where does Alice work?' }]);
-    expect(render).toHaveBeenCalledTimes(1);
-    expect(render.mock.calls[0]![1]).toBe('Alice works at [[Companies/Acme.md|Acme]].');
-    expect(render.mock.calls[0]![4]).toBe(view);
-    const root = view.contentEl;
-    expect(root.querySelector('.vb-think-question')!.textContent).toBe('Where does Alice work?');
-    expect(texts(root, '.vb-gap-actions button')).toEqual(['Create Nova Labs', 'Open Acme']);
-    expect(root.querySelector('.vb-think-sent summary')!.textContent).toBe('Notes sent to the model provider (2)');
-    expect(texts(root, '.vb-think-sent .vb-link-item')).toEqual(['People/Alice Chen.md', 'Companies/Acme.md']);
-    expect(root.querySelector('.vb-think-fallback')).toBeNull();
-  });
-
-  it('says when no model was used and shows failures', async () => {
-    const { leaf, fake, brain } = setupBrain();
-    await brain.start();
-    fake.ops.set('think', (p) => ({ question: p.question, answer: 'From your notes: ...', citations: [], gaps: [], model: null, fallbackReason: 'no provider configured' }));
-    const view = new ThinkView(leaf, brain);
-    await view.onOpen();
-    await view.ask('q');
-    expect(view.contentEl.querySelector('.vb-think-fallback')!.textContent).toBe('No model was used: no provider configured. This answer is assembled from your notes.');
-    expect(view.contentEl.querySelector('.vb-think-sent summary')!.textContent).toBe('No note was sent to a model provider');
-    fake.ops.delete('think');
-    await view.ask('q2');
-    expect(view.contentEl.querySelector('.vb-error')!.textContent).toBe('Could not answer: unknown operation "think"');
   });
 });

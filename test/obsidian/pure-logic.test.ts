@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, effectiveRules, mergeSettings, parseRuleLines, previewRules, toWorkerSettings } from '../../src/obsidian/plugin/settings';
+import { DEFAULT_SETTINGS, effectiveRules, mergeSettings, parseRuleLines, previewRules, toLlmSettings, toWorkerSettings } from '../../src/obsidian/plugin/settings';
 import { statusText } from '../../src/obsidian/plugin/status-text';
 import { describeDiagnosis, diagnoseNote, findFile } from '../../src/obsidian/plugin/why-not-found';
 import { layoutGraph } from '../../src/obsidian/views/graph-layout';
@@ -34,10 +34,52 @@ describe('settings', () => {
     expect(parseRuleLines('x\n'.repeat(10_000))).toHaveLength(500);
   });
 
-  it('maps to worker settings (a remote embedder falls back to the built-in one in the worker)', () => {
-    const w = toWorkerSettings(mergeSettings({ exclude: ['Archive'], embedder: 'none' }), '.config');
-    expect(w).toEqual({ include: [], exclude: ['Archive'], configDir: '.config', embedder: 'none', codeChunking: true });
-    expect(toWorkerSettings(mergeSettings({ embedder: 'openai' }), '.obsidian').embedder).toBe('builtin');
+  it('maps to worker settings: embedder choice, remote embedder config, and the model settings for think', () => {
+    const w = toWorkerSettings(mergeSettings({ exclude: ['Archive'], embedder: 'none', embedderApiKey: 'sk-unused' }), '.config');
+    expect(w).toEqual({
+      include: [],
+      exclude: ['Archive'],
+      configDir: '.config',
+      embedder: 'none',
+      codeChunking: true,
+      llm: { provider: 'none', maxNotes: 8, timeoutMs: 60_000, saveFolder: 'Syntheses' },
+    });
+    // The embedder key goes only with the remote embedder it belongs to.
+    expect(JSON.stringify(w)).not.toContain('sk-unused');
+
+    const remote = toWorkerSettings(
+      mergeSettings({ embedder: 'openai', embedderBaseUrl: ' http://127.0.0.1:11434/v1 ', embedderModel: 'nomic-embed-text', embedderDims: 256, embedderApiKey: 'sk-emb' }),
+      '.obsidian',
+    );
+    expect(remote.embedder).toBe('openai');
+    expect(remote.openaiEmbedder).toEqual({ baseURL: 'http://127.0.0.1:11434/v1', model: 'nomic-embed-text', dims: 256, apiKey: 'sk-emb' });
+    // Native size and no key: neither field is sent.
+    expect(toWorkerSettings(mergeSettings({ embedder: 'openai', embedderDims: 0 }), '.obsidian').openaiEmbedder).toEqual({
+      baseURL: 'https://api.openai.com/v1',
+      model: 'text-embedding-3-small',
+    });
+  });
+
+  it('maps the think provider, key, note cap and timeout; with no provider the key is not sent', () => {
+    const s = mergeSettings({ llmProvider: 'anthropic', llmModel: ' claude-test ', llmApiKey: 'sk-ant', llmMaxNotes: 5, llmTimeoutSeconds: 30, llmBaseUrl: '' });
+    expect(toLlmSettings(s)).toEqual({ provider: 'anthropic', model: 'claude-test', apiKey: 'sk-ant', maxNotes: 5, timeoutMs: 30_000, saveFolder: 'Syntheses' });
+    expect(toWorkerSettings(s, '.obsidian').llm).toEqual(toLlmSettings(s));
+    const openai = toLlmSettings(mergeSettings({ llmProvider: 'openai', llmBaseUrl: 'http://localhost:1234/v1', llmModel: 'qwen', llmMaxNotes: 0 }));
+    expect(openai).toMatchObject({ provider: 'openai', baseURL: 'http://localhost:1234/v1', model: 'qwen', maxNotes: 1 });
+    expect('apiKey' in openai).toBe(false);
+    const off = toLlmSettings(mergeSettings({ llmProvider: 'none', llmApiKey: 'sk-secret', llmModel: 'm' }));
+    expect(off.provider).toBe('none');
+    expect(JSON.stringify(off)).not.toContain('sk-secret');
+  });
+
+  it('rejects out-of-range dims and timeouts, and oversized or non-string keys', () => {
+    const s = mergeSettings({ embedderDims: 5000, llmTimeoutSeconds: 1, llmApiKey: 'x'.repeat(20_000), embedderApiKey: 42 });
+    expect(s.embedderDims).toBe(0);
+    expect(s.llmTimeoutSeconds).toBe(60);
+    expect(s.llmApiKey).toBe('');
+    expect(s.embedderApiKey).toBe('');
+    expect(mergeSettings({ embedderDims: 1.5 }).embedderDims).toBe(0);
+    expect(mergeSettings({ llmTimeoutSeconds: 600 }).llmTimeoutSeconds).toBe(600);
   });
 
   it('previews which files the rules index and which they exclude', () => {

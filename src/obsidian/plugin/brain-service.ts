@@ -2,8 +2,9 @@
 // it vault changes, and publishes one state the status bar and panes render. A failed open is reported once,
 // never retried in a loop; the user retries with the rebuild command.
 import type { IndexSummary } from '../../core/index/indexer';
-import type { IndexResult, OpenResult, WorkerEvents, WorkerSettings } from '../worker/protocol';
-import type { StatsResponse } from './op-results';
+import type { LlmSettings } from '../../core/think/settings';
+import type { IndexResult, OpenResult, OpInfo, ThinkRequest, WorkerEvents, WorkerSettings } from '../worker/protocol';
+import type { StatsResponse, ThinkResponse } from './op-results';
 
 /** The part of BrainClient the plugin uses (a fake one in tests). */
 export interface BrainClientLike {
@@ -11,8 +12,24 @@ export interface BrainClientLike {
   index(params?: { full?: boolean }): Promise<IndexResult>;
   update(paths: string[]): Promise<IndexSummary>;
   rename(from: string, to: string): Promise<IndexSummary>;
-  op<R = unknown>(name: string, params?: Record<string, unknown>): Promise<R>;
+  op<R = unknown>(name: string, params?: Record<string, unknown>, options?: OpCallOptions): Promise<R>;
+  /** Streaming think; clients without it answer through the `think` op, unstreamed. */
+  think?(params: ThinkRequest, options?: ThinkCallOptions): Promise<ThinkResponse>;
+  /** Pushes new model settings for think; clients without it read them at open only. */
+  configure?(llm: LlmSettings): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface ThinkCallOptions {
+  signal?: AbortSignal;
+  /** The model's text as it streams in (the final answer replaces it). */
+  onDelta?: (text: string) => void;
+}
+
+/** `remote` marks a call made for an MCP client (confined paths, excluded notes invisible). */
+export interface OpCallOptions {
+  remote?: boolean;
+  signal?: AbortSignal;
 }
 
 export interface ClientEvents {
@@ -48,11 +65,17 @@ export class BrainService {
   private readonly listeners = new Set<(s: BrainState) => void>();
   private lastRun: IndexSummary | null = null;
   readonly logs: WorkerEvents['log'][] = [];
+  private openedOps: OpInfo[] = [];
 
   constructor(private readonly deps: BrainServiceDeps) {}
 
   get state(): BrainState {
     return this.current;
+  }
+
+  /** The worker registry's operations, as of the last open (empty until then). */
+  get ops(): readonly OpInfo[] {
+    return this.openedOps;
   }
 
   onState(listener: (s: BrainState) => void): () => void {
@@ -67,9 +90,28 @@ export class BrainService {
   }
 
   /** Calls an operation; waits for the brain to open first. */
-  async op<R>(name: string, params: Record<string, unknown> = {}): Promise<R> {
+  async op<R>(name: string, params: Record<string, unknown> = {}, options?: OpCallOptions): Promise<R> {
     const client = await this.ready();
-    return client.op<R>(name, params);
+    return client.op<R>(name, params, options);
+  }
+
+  /** Asks the configured model about the notes, streaming its text through `onDelta`. */
+  async think(params: ThinkRequest, options: ThinkCallOptions = {}): Promise<ThinkResponse> {
+    const client = await this.ready();
+    if (client.think) return client.think(params, options);
+    return client.op<ThinkResponse>('think', { ...params }, { signal: options.signal });
+  }
+
+  /** Sends the current model settings to the open brain (nothing to do until it is open: open sends them). */
+  async configure(): Promise<void> {
+    const client = this.client;
+    const llm = this.deps.workerSettings().llm;
+    if (!client?.configure || !llm) return;
+    try {
+      await client.configure(llm);
+    } catch (err) {
+      this.report('warn', `model settings were not applied: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   async update(paths: string[]): Promise<void> {
@@ -134,6 +176,7 @@ export class BrainService {
       });
       const opened = await client.open(this.deps.vaultId(), this.deps.workerSettings());
       this.client = client;
+      this.openedOps = opened.ops;
       if (opened.needsRebuild) this.deps.notify('Vault Brain: the index was made by another version or is damaged, rebuilding it.');
       // Ops are usable while the first index runs; the opening promise resolves once the client is open.
       void this.runIndex(client, full || opened.needsRebuild).catch(() => undefined);

@@ -1,5 +1,6 @@
 // What the panes, settings tab and commands need of the plugin (kept as an interface so they do not import main).
 import type { App, View } from 'obsidian';
+import type { McpController } from '../mcp/mcp-controller';
 import type { BrainService } from './brain-service';
 import type { VaultBrainSettings } from './settings';
 
@@ -7,6 +8,8 @@ export interface VaultBrainHost {
   readonly app: App;
   readonly brain: BrainService;
   settings: VaultBrainSettings;
+  /** The MCP server's lifecycle (absent in hosts that do not serve MCP). */
+  readonly mcp?: McpController;
   saveSettings(): Promise<void>;
   /** Reopens the brain with the current include/exclude and embedder settings, then re-indexes. */
   applyIndexSettings(): Promise<void>;

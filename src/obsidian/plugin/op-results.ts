@@ -1,5 +1,7 @@
 // The shapes of the operation results the panes read (the ops' JSON contracts; fields may be added).
 import type { EngineStats } from '../../core/engine/brain-engine';
+import type { ThinkOpResult } from '../../core/ops/think-op';
+import type { Gap } from '../../core/think/types';
 
 export interface SearchHit {
   path: string;
@@ -98,18 +100,6 @@ export interface NoteResponse {
   totalChars: number;
 }
 
-export interface ThinkGap {
-  kind: string;
-  detail: string;
-  paths: string[];
-}
-
-export interface ThinkResponse {
-  question: string;
-  answer: string;
-  citations: { path: string; line: number }[];
-  gaps: ThinkGap[];
-  model: string | null;
-  sentToProvider?: string[];
-  fallbackReason?: string;
-}
+/** The think op's result as the pane reads it (core's JSON contract). */
+export type ThinkResponse = ThinkOpResult;
+export type ThinkGap = Gap;

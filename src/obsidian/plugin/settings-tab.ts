@@ -1,6 +1,8 @@
 // The settings tab. Include/exclude rules show a live preview of what they match; they and the embedder take
-// effect with "Apply and reindex" (reopening the brain on every keystroke would be wasteful).
+// effect with "Apply and reindex" (reopening the brain on every keystroke would be wasteful). Model settings
+// for think apply from the next question.
 import { Notice, PluginSettingTab, Setting, type Plugin } from 'obsidian';
+import { renderMcpSettings } from '../mcp/mcp-settings';
 import type { VaultBrainHost } from './host';
 import { effectiveRules, parseRuleLines, previewRules, type EmbedderChoice, type LlmProvider } from './settings';
 
@@ -101,7 +103,7 @@ export class VaultBrainSettingTab extends PluginSettingTab {
     new Setting(containerEl).setName('Embeddings').setHeading();
     new Setting(containerEl)
       .setName('Embedder')
-      .setDesc('Built-in works offline. None keeps keyword and graph search only.')
+      .setDesc('Built-in works offline. None keeps keyword and graph search only. A change takes effect when you apply and reindex, and embeds every note again.')
       .addDropdown((d) =>
         d
           .addOptions({ builtin: 'Built-in (offline)', none: 'None', openai: 'OpenAI-compatible' })
@@ -115,7 +117,19 @@ export class VaultBrainSettingTab extends PluginSettingTab {
     if (s.embedder === 'openai') {
       this.text(containerEl, 'Embeddings base URL', 'embedderBaseUrl', 'https://api.openai.com/v1');
       this.text(containerEl, 'Embeddings model', 'embedderModel', 'text-embedding-3-small');
+      new Setting(containerEl)
+        .setName('Embedding size')
+        .setDesc('Dimensions to request, at most 2000. Leave 0 for the model\'s own size.')
+        .addText((t) =>
+          t.setValue(String(s.embedderDims)).onChange(async (v) => {
+            const n = Number(v.trim() || '0');
+            if (!Number.isInteger(n) || n < 0 || n > 2000) return;
+            this.host.settings.embedderDims = n;
+            await save();
+          }),
+        );
       this.text(containerEl, 'Embeddings API key', 'embedderApiKey', '', true);
+      containerEl.createDiv({ cls: 'vb-muted', text: 'Note text is sent to this endpoint to be embedded. Excluded folders never are.' });
     }
 
     new Setting(containerEl).setName('Thinking').setHeading();
@@ -133,7 +147,7 @@ export class VaultBrainSettingTab extends PluginSettingTab {
           }),
       );
     if (s.llmProvider !== 'none') {
-      if (s.llmProvider === 'openai') this.text(containerEl, 'Base URL', 'llmBaseUrl', 'https://api.openai.com/v1');
+      this.text(containerEl, 'Base URL', 'llmBaseUrl', s.llmProvider === 'anthropic' ? 'https://api.anthropic.com' : 'https://api.openai.com/v1');
       this.text(containerEl, 'Model', 'llmModel', s.llmProvider === 'anthropic' ? 'claude-sonnet-4-5' : 'gpt-4o-mini');
       this.text(containerEl, 'API key', 'llmApiKey', '', true);
       new Setting(containerEl)
@@ -149,30 +163,27 @@ export class VaultBrainSettingTab extends PluginSettingTab {
               await save();
             }),
         );
+      new Setting(containerEl)
+        .setName('Answer timeout')
+        .setDesc('Seconds to wait for the model. After that the answer is assembled from your notes.')
+        .addText((t) =>
+          t.setValue(String(s.llmTimeoutSeconds)).onChange(async (v) => {
+            const n = Number(v.trim());
+            if (!Number.isInteger(n) || n < 5 || n > 600) return;
+            this.host.settings.llmTimeoutSeconds = n;
+            await save();
+          }),
+        );
     }
 
-    new Setting(containerEl).setName('Server for AI assistants').setHeading();
-    new Setting(containerEl)
-      .setName('Serve this brain to local assistants')
-      .setDesc('Desktop only. Speaks the model context protocol on 127.0.0.1; other apps cannot reach it.')
-      .addToggle((t) =>
-        t.setValue(s.mcpEnabled).onChange(async (v) => {
-          this.host.settings.mcpEnabled = v;
-          await save();
-        }),
-      );
-    new Setting(containerEl).setName('Port').addText((t) =>
-      t.setValue(String(s.mcpPort)).onChange(async (v) => {
-        const n = Number(v);
-        if (!Number.isInteger(n) || n < 1024 || n > 65535) return;
-        this.host.settings.mcpPort = n;
-        await save();
-      }),
-    );
+    if (this.host.mcp) renderMcpSettings(containerEl, this.host.mcp, () => this.display());
   }
 
   private text(containerEl: HTMLElement, name: string, key: 'embedderBaseUrl' | 'embedderModel' | 'embedderApiKey' | 'llmBaseUrl' | 'llmModel' | 'llmApiKey', placeholder: string, secret = false): void {
-    new Setting(containerEl).setName(name).addText((t) => {
+    const setting = new Setting(containerEl).setName(name);
+    // Keys stay in the plugin's data (data.json in the config folder), never in a note.
+    if (secret) setting.setDesc('Stored with this plugin\'s settings on this device, never in your notes.');
+    setting.addText((t) => {
       t.setPlaceholder(placeholder)
         .setValue(this.host.settings[key])
         .onChange(async (v) => {

@@ -1,5 +1,6 @@
 // The plugin's settings: defaults, a defensive merge of whatever data.json holds, and what the worker gets.
 import { defaultRules, PathFilter, type PathRules } from '../../core/index/path-rules';
+import { normalizeLlmSettings, type LlmSettings } from '../../core/think/settings';
 import type { WorkerSettings } from '../worker/protocol';
 
 export type EmbedderChoice = 'builtin' | 'none' | 'openai';
@@ -13,17 +14,25 @@ export interface VaultBrainSettings {
   embedderBaseUrl: string;
   embedderModel: string;
   embedderApiKey: string;
+  /** Requested vector size; 0 = the model's own. */
+  embedderDims: number;
   llmProvider: LlmProvider;
   llmBaseUrl: string;
   llmModel: string;
   llmApiKey: string;
   /** Most notes whose text may be sent to the model for one question. */
   llmMaxNotes: number;
+  /** Longest wait for the model's whole answer before the answer is assembled from the notes instead. */
+  llmTimeoutSeconds: number;
   codeChunking: boolean;
   /** Quiet time per file before a change is indexed. */
   debounceMs: number;
   mcpEnabled: boolean;
   mcpPort: number;
+  /** The MCP server's bearer token; generated when the server is first turned on. */
+  mcpToken: string;
+  /** MCP clients may create notes and append to notes (off: read-only tools). */
+  mcpAllowWrites: boolean;
 }
 
 export const DEFAULT_SETTINGS: Readonly<VaultBrainSettings> = Object.freeze({
@@ -33,15 +42,19 @@ export const DEFAULT_SETTINGS: Readonly<VaultBrainSettings> = Object.freeze({
   embedderBaseUrl: 'https://api.openai.com/v1',
   embedderModel: 'text-embedding-3-small',
   embedderApiKey: '',
+  embedderDims: 0,
   llmProvider: 'none',
   llmBaseUrl: '',
   llmModel: '',
   llmApiKey: '',
   llmMaxNotes: 8,
+  llmTimeoutSeconds: 60,
   codeChunking: true,
   debounceMs: 2000,
   mcpEnabled: false,
   mcpPort: 27182,
+  mcpToken: '',
+  mcpAllowWrites: false,
 });
 
 const EMBEDDERS: readonly EmbedderChoice[] = ['builtin', 'none', 'openai'];
@@ -58,15 +71,19 @@ export function mergeSettings(raw: unknown): VaultBrainSettings {
     embedderBaseUrl: str(r.embedderBaseUrl, d.embedderBaseUrl),
     embedderModel: str(r.embedderModel, d.embedderModel),
     embedderApiKey: str(r.embedderApiKey, d.embedderApiKey),
+    embedderDims: int(r.embedderDims, 0, 2000, d.embedderDims),
     llmProvider: oneOf(r.llmProvider, PROVIDERS, d.llmProvider),
     llmBaseUrl: str(r.llmBaseUrl, d.llmBaseUrl),
     llmModel: str(r.llmModel, d.llmModel),
     llmApiKey: str(r.llmApiKey, d.llmApiKey),
     llmMaxNotes: int(r.llmMaxNotes, 0, 100, d.llmMaxNotes),
+    llmTimeoutSeconds: int(r.llmTimeoutSeconds, 5, 600, d.llmTimeoutSeconds),
     codeChunking: typeof r.codeChunking === 'boolean' ? r.codeChunking : d.codeChunking,
     debounceMs: int(r.debounceMs, 0, 60_000, d.debounceMs),
     mcpEnabled: typeof r.mcpEnabled === 'boolean' ? r.mcpEnabled : d.mcpEnabled,
     mcpPort: int(r.mcpPort, 1024, 65_535, d.mcpPort),
+    mcpToken: str(r.mcpToken, d.mcpToken),
+    mcpAllowWrites: typeof r.mcpAllowWrites === 'boolean' ? r.mcpAllowWrites : d.mcpAllowWrites,
   };
 }
 
@@ -84,10 +101,34 @@ export function toWorkerSettings(s: VaultBrainSettings, configDir: string): Work
     include: [...s.include],
     exclude: [...s.exclude],
     configDir,
-    // The worker runs the built-in embedder or none; a remote embedder is not wired into it (yet).
-    embedder: s.embedder === 'none' ? 'none' : 'builtin',
+    embedder: s.embedder,
+    ...(s.embedder === 'openai'
+      ? {
+          openaiEmbedder: {
+            baseURL: s.embedderBaseUrl.trim(),
+            model: s.embedderModel.trim(),
+            ...(s.embedderDims > 0 ? { dims: s.embedderDims } : {}),
+            ...(s.embedderApiKey ? { apiKey: s.embedderApiKey } : {}),
+          },
+        }
+      : {}),
     codeChunking: s.codeChunking,
+    llm: toLlmSettings(s),
   };
+}
+
+/** The model settings think uses, in the core's shape (the CLI's config accepts the same). */
+export function toLlmSettings(s: VaultBrainSettings): LlmSettings {
+  // With no provider nothing is sent anywhere, so neither is the key.
+  if (s.llmProvider === 'none') return normalizeLlmSettings({ provider: 'none', maxNotes: s.llmMaxNotes, timeoutMs: s.llmTimeoutSeconds * 1000 });
+  return normalizeLlmSettings({
+    provider: s.llmProvider,
+    baseURL: s.llmBaseUrl,
+    model: s.llmModel,
+    apiKey: s.llmApiKey,
+    maxNotes: s.llmMaxNotes,
+    timeoutMs: s.llmTimeoutSeconds * 1000,
+  });
 }
 
 function str(v: unknown, fallback: string): string {

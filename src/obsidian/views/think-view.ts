@@ -1,15 +1,23 @@
-// The think pane: a question's answer rendered as Markdown (so [[links]] work), the gaps the brain found as
-// things to act on, which notes went to the model provider, and the fallback line when no model was used.
-import { ItemView, MarkdownRenderer, Modal, Setting, type App, type WorkspaceLeaf } from 'obsidian';
+// The think pane: the model's text as it streams in, then the verified answer rendered as Markdown (its
+// [[path|title]] citations open the notes), the gaps as things to act on, which notes went to the model
+// provider, and one line saying why no model was used when the answer was assembled from the notes.
+import { ItemView, MarkdownRenderer, Modal, Notice, Setting, type App, type WorkspaceLeaf } from 'obsidian';
+import { renderAnswer } from '../../core/think/render';
 import type { BrainService } from '../plugin/brain-service';
 import type { ThinkGap, ThinkResponse } from '../plugin/op-results';
 import { basename } from './grouping';
-import { openLink, openNote } from './open-note';
+import { createLinkedNote, openLink, openNote } from './open-note';
 import { THINK_VIEW } from './view-types';
+
+/** Streamed text beyond this is not shown (the final answer still is): a runaway model cannot fill memory. */
+const MAX_STREAM_CHARS = 100_000;
+/** Buttons per gap: a hole linked from hundreds of notes must not bury the pane. */
+const MAX_GAP_BUTTONS = 5;
 
 export class ThinkView extends ItemView {
   private bodyEl!: HTMLElement;
   private seq = 0;
+  private running: AbortController | null = null;
 
   constructor(
     leaf: WorkspaceLeaf,
@@ -35,50 +43,80 @@ export class ThinkView extends ItemView {
     this.contentEl.addClass('vb-think-view');
     this.bodyEl = this.contentEl.createDiv({ cls: 'vb-think-body' });
     this.bodyEl.createDiv({ cls: 'vb-muted', text: 'Use the "Think about…" command to ask a question about your notes.' });
+    // Rendered Markdown in a custom view does not follow its own links: one delegated handler does.
+    this.registerDomEvent(this.bodyEl, 'click', (evt) => this.followLink(evt));
     await Promise.resolve();
   }
 
   override async onClose(): Promise<void> {
     this.seq++;
+    this.running?.abort();
+    this.running = null;
     await Promise.resolve();
   }
 
   async ask(question: string): Promise<void> {
+    // A new question cancels the one still streaming (the worker stops the model call).
+    this.running?.abort();
+    const controller = new AbortController();
+    this.running = controller;
     const mine = ++this.seq;
     const body = this.bodyEl;
     body.empty();
     body.createEl('h4', { cls: 'vb-think-question', text: question });
-    const waiting = body.createDiv({ cls: 'vb-muted', text: 'Thinking…' });
+    const status = body.createDiv({ cls: 'vb-muted vb-think-status', text: 'Thinking…' });
+    const stream = new StreamedText(body.createDiv({ cls: 'vb-think-stream' }));
     let res: ThinkResponse;
     try {
-      res = await this.brain.op<ThinkResponse>('think', { question });
+      res = await this.brain.think(
+        { question },
+        {
+          signal: controller.signal,
+          onDelta: (text) => {
+            if (mine !== this.seq) return;
+            if (stream.length === 0) status.setText('The model is answering…');
+            stream.append(text);
+          },
+        },
+      );
     } catch (err) {
       if (mine !== this.seq) return;
-      waiting.setText(`Could not answer: ${err instanceof Error ? err.message : String(err)}`);
-      waiting.addClass('vb-error');
+      stream.el.remove();
+      status.setText(`Could not answer: ${err instanceof Error ? err.message : String(err)}`);
+      status.removeClass('vb-muted');
+      status.addClass('vb-error');
       return;
+    } finally {
+      if (this.running === controller) this.running = null;
     }
     if (mine !== this.seq) return;
-    waiting.remove();
+    status.remove();
+    stream.el.remove();
     await this.render(res);
   }
 
   private async render(res: ThinkResponse): Promise<void> {
     const body = this.bodyEl;
+    if (!res.model) {
+      // The one place that says why: the answer's own "no model" callout is left out below.
+      const reason = res.fallbackReason ?? 'no model provider is configured';
+      body.createDiv({ cls: 'vb-think-fallback', text: `No model was used: ${reason}. This answer is assembled from your notes.` });
+    }
     const answer = body.createDiv({ cls: 'vb-think-answer markdown-rendered' });
-    await MarkdownRenderer.render(this.app, res.answer, answer, '', this);
+    const markdown = res.fallbackReason && Array.isArray(res.claims) ? renderAnswer(res.claims) : res.answer;
+    await MarkdownRenderer.render(this.app, markdown, answer, '', this);
 
     if (res.gaps.length > 0) {
       const gaps = body.createDiv({ cls: 'vb-think-gaps' });
-      gaps.createEl('h5', { text: 'Gaps' });
-      for (const gap of res.gaps) this.renderGap(gaps, gap);
+      gaps.createEl('h5', { text: 'What your notes do not say' });
+      const list = gaps.createEl('ul', { cls: 'vb-gap-list' });
+      for (const gap of res.gaps) this.renderGap(list, gap);
     }
 
     const meta = body.createDiv({ cls: 'vb-think-meta' });
-    if (res.fallbackReason || !res.model) {
-      meta.createDiv({ cls: 'vb-think-fallback', text: `No model was used${res.fallbackReason ? `: ${res.fallbackReason}` : ''}. This answer is assembled from your notes.` });
-    } else {
-      meta.createDiv({ cls: 'vb-muted', text: `Answered by ${res.model}.` });
+    if (res.model) meta.createDiv({ cls: 'vb-muted vb-think-model', text: `Answered by ${res.model}.` });
+    if (res.droppedCitations > 0) {
+      meta.createDiv({ cls: 'vb-muted', text: `${res.droppedCitations} citation${res.droppedCitations === 1 ? '' : 's'} to notes that were not gathered removed.` });
     }
     const sent = res.sentToProvider ?? [];
     const details = meta.createEl('details', { cls: 'vb-think-sent' });
@@ -89,15 +127,62 @@ export class ThinkView extends ItemView {
     }
   }
 
-  private renderGap(parent: HTMLElement, gap: ThinkGap): void {
-    const el = parent.createDiv({ cls: ['vb-gap', `vb-gap-${gap.kind.replace(/[^a-z0-9-]/gi, '-')}`] });
+  private renderGap(list: HTMLElement, gap: ThinkGap): void {
+    const el = list.createEl('li', { cls: ['vb-gap', `vb-gap-${gap.kind.replace(/[^a-z0-9-]/gi, '-')}`] });
     el.createDiv({ cls: 'vb-gap-detail', text: gap.detail });
     const actions = el.createDiv({ cls: 'vb-gap-actions' });
-    for (const p of gap.paths.slice(0, 10)) {
-      const exists = this.app.vault.getAbstractFileByPath(p) !== null;
-      const button = actions.createEl('button', { text: exists ? `Open ${basename(p)}` : `Create ${basename(p)}` });
-      this.registerDomEvent(button, 'click', () => void (exists ? openNote(this.app, p) : openLink(this.app, p.replace(/\.md$/i, ''), '')));
+    const target = gap.kind === 'hole' ? gap.target?.trim() : undefined;
+    if (target) {
+      // A hole's paths are the notes that link to the missing one; the note to create is its target.
+      const source = gap.paths[0] ?? '';
+      const existing = this.app.metadataCache.getFirstLinkpathDest(target, source);
+      const button = actions.createEl('button', { cls: 'vb-gap-create', text: existing ? `Open ${existing.basename}` : `Create ${target}` });
+      this.registerDomEvent(button, 'click', () => void this.createOrOpen(button, target, source));
     }
+    for (const p of gap.paths.slice(0, MAX_GAP_BUTTONS)) {
+      if (this.app.vault.getAbstractFileByPath(p) === null) continue;
+      const button = actions.createEl('button', { text: `Open ${basename(p)}` });
+      this.registerDomEvent(button, 'click', () => void openNote(this.app, p));
+    }
+  }
+
+  private async createOrOpen(button: HTMLButtonElement, target: string, source: string): Promise<void> {
+    button.disabled = true;
+    try {
+      const file = await createLinkedNote(this.app, target, source);
+      button.setText(`Open ${file.basename}`);
+    } catch (err) {
+      new Notice(`Could not create "${target}": ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  private followLink(evt: MouseEvent): void {
+    const link = evt.target instanceof Element ? evt.target.closest('a.internal-link') : null;
+    if (!link) return;
+    const href = link.getAttribute('data-href') ?? link.getAttribute('href');
+    if (!href) return;
+    evt.preventDefault();
+    void openLink(this.app, href, '');
+  }
+}
+
+/** The model's raw text as it arrives, as plain text line by line (never parsed as Markdown or HTML). */
+class StreamedText {
+  private line: HTMLElement | null = null;
+  length = 0;
+
+  constructor(readonly el: HTMLElement) {}
+
+  append(text: string): void {
+    if (this.length >= MAX_STREAM_CHARS) return;
+    const piece = text.slice(0, MAX_STREAM_CHARS - this.length);
+    this.length += piece.length;
+    piece.split('\n').forEach((part, i) => {
+      if (i > 0 || !this.line) this.line = this.el.createDiv({ cls: 'vb-think-stream-line' });
+      if (part) this.line.appendText(part);
+    });
   }
 }
 

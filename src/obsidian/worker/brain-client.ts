@@ -1,12 +1,16 @@
 // The plugin's handle on the brain in the worker: starts the worker from the bundled source, serves it the
 // vault, and exposes the worker API as methods. Every call is asynchronous and none blocks the main thread.
 import type { IndexSummary } from '../../core/index/indexer';
+import type { ThinkOpResult } from '../../core/ops/think-op';
+import type { LlmSettings } from '../../core/think/settings';
 import type { VaultSource } from '../../core/index/vault-source';
 import {
   connectToWorker,
   type IndexResult,
   type MainEndpoint,
   type OpenResult,
+  type ThinkDelta,
+  type ThinkRequest,
   type WorkerApi,
   type WorkerEvents,
   type WorkerSettings,
@@ -144,6 +148,23 @@ export class BrainClient {
   /** Calls an operation of the registry by name (params are validated in the worker). */
   op<R = unknown>(name: string, params: Record<string, unknown> = {}, options?: CallOptions & { remote?: boolean }): Promise<R> {
     return this.call('op', { name, params, remote: options?.remote }, options) as Promise<R>;
+  }
+
+  /** Think with the configured model; `onDelta` gets the model's text as it streams in. */
+  think(params: ThinkRequest, options: CallOptions & { onDelta?: (text: string) => void } = {}): Promise<ThinkOpResult> {
+    const { onDelta, ...call } = options;
+    return this.call('think', params, {
+      ...call,
+      onProgress: (d) => {
+        const text = (d as Partial<ThinkDelta> | null)?.text;
+        if (typeof text === 'string' && text !== '') onDelta?.(text);
+      },
+    });
+  }
+
+  /** New model settings for think (from the next question on). */
+  configure(llm: LlmSettings, options?: CallOptions): Promise<void> {
+    return this.call('configure', { llm }, options);
   }
 
   on<K extends keyof WorkerEvents>(event: K, listener: (data: WorkerEvents[K]) => void): () => void {

@@ -1,18 +1,33 @@
-// What the worker serves: one Brain (engine + indexer + embedder + code chunker) and the operations registry
-// over it. Storage and assets are injected, so the same host runs in the worker (IndexedDB, embedded assets)
+// What the worker serves: one Brain (engine + indexer + embedder + code chunker), the operations registry
+// over it, and think with the configured model, streamed. Storage and assets are injected, so the same host runs in the worker (IndexedDB, embedded assets)
 // and in Node tests (memory, package files). Index runs, updates and lifecycle calls run one at a time.
 import { Brain } from '../../core/brain';
 import { createCodeChunker, type TreeSitterCodeChunker } from '../../core/chunk/code-chunker';
 import { loadBuiltinEmbedder } from '../../core/embed/builtin-embedder';
 import type { Embedder } from '../../core/embed/embedder';
+import { resolveEmbedder, type EmbedderSettings } from '../../core/embed/factory';
 import type { BrainEngine } from '../../core/engine/brain-engine';
 import type { IndexSummary } from '../../core/index/indexer';
 import { defaultRules, PathFilter } from '../../core/index/path-rules';
 import { createRegistry } from '../../core/ops';
 import type { OpRegistry } from '../../core/ops/registry';
-import { databaseName, type IndexResult, type OpenParams, type OpenResult, type WorkerApi, type WorkerEndpoint } from './protocol';
+import { validateParams } from '../../core/ops/schema';
+import { runThink, type ThinkOpResult, type ThinkParams } from '../../core/ops/think-op';
+import type { FetchLike } from '../../core/think/providers/options';
+import { DEFAULT_LLM_SETTINGS, normalizeLlmSettings, type LlmSettings } from '../../core/think/settings';
+import {
+  databaseName,
+  type IndexResult,
+  type OpenParams,
+  type OpenResult,
+  type ThinkDelta,
+  type ThinkRequest,
+  type WorkerApi,
+  type WorkerEndpoint,
+  type WorkerSettings,
+} from './protocol';
 import { RemoteVaultSource } from './remote-vault-source';
-import type { Handlers } from './rpc';
+import type { HandlerContext, Handlers } from './rpc';
 
 export const EMBEDDER_ASSET = 'embedder-glove100.bin';
 
@@ -27,6 +42,8 @@ export interface BrainHostDeps {
   openEngine(dataDir: string): Promise<OpenedEngine>;
   /** Bytes of the embedded embedder and tree-sitter wasm files; without it there is no embedder or code chunking. */
   loadAsset?: (name: string) => Promise<Uint8Array>;
+  /** For the model and embedding SDKs; default: the global fetch (the worker's, which streams). */
+  fetch?: FetchLike;
   now?: () => number;
 }
 
@@ -45,12 +62,15 @@ interface Opened {
 export class BrainHost {
   private rpc: WorkerEndpoint | null = null;
   private opened: Opened | null = null;
-  private readonly registry: OpRegistry<Brain> = createRegistry();
+  /** Read per question, so `configure` applies to the next one. */
+  private llm: LlmSettings = DEFAULT_LLM_SETTINGS;
+  private readonly registry: OpRegistry<Brain>;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly now: () => number;
 
   constructor(private readonly deps: BrainHostDeps) {
     this.now = deps.now ?? (() => performance.now());
+    this.registry = createRegistry({ think: { llm: () => this.llm, fetch: deps.fetch } });
   }
 
   /** The endpoint the host calls back on (vault reads) and emits progress to. */
@@ -74,8 +94,21 @@ export class BrainHost {
         // Reads run alongside indexing (PGlite orders the queries); writes wait their turn.
         return this.registry.get(p.name)?.scope === 'write' ? this.serial(run) : run();
       },
+      think: (p, ctx) => this.think(p, ctx),
+      configure: (p) => {
+        this.llm = normalizeLlmSettings(p?.llm);
+      },
       close: () => this.serial(() => this.close()),
     };
+  }
+
+  /** The think op with the model's text forwarded as call progress while it streams. */
+  private think(p: ThinkRequest, ctx: HandlerContext): Promise<ThinkOpResult> {
+    const def = this.registry.get('think');
+    if (!def) throw new Error('the think operation is not registered');
+    const params = validateParams(def.params, p) as unknown as ThinkParams;
+    const delta = (text: string): void => ctx.progress({ text } satisfies ThinkDelta);
+    return runThink({ brain: this.requireBrain(), remote: false, signal: ctx.signal }, params, { llm: () => this.llm, fetch: this.deps.fetch }, { onDelta: delta });
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
@@ -93,6 +126,7 @@ export class BrainHost {
     if (!this.rpc) throw new Error('BrainHost.attach() was not called');
     const start = this.now();
     await this.close();
+    this.llm = normalizeLlmSettings(settings.llm);
     const dataDir = `idb://${databaseName(vaultId)}`;
     const dbStart = this.now();
     const { engine, timings } = await this.deps.openEngine(dataDir);
@@ -100,7 +134,7 @@ export class BrainHost {
     let chunker: TreeSitterCodeChunker | null = null;
     try {
       const [embedder, codeChunker] = await Promise.all([
-        settings.embedder === 'builtin' ? this.loadEmbedder() : Promise.resolve(null),
+        this.createEmbedder(settings),
         settings.codeChunking ? this.loadCodeChunker() : Promise.resolve(null),
       ]);
       chunker = codeChunker;
@@ -133,9 +167,19 @@ export class BrainHost {
     }
   }
 
-  private async loadEmbedder(): Promise<Embedder | null> {
-    if (!this.deps.loadAsset) return null;
-    return loadBuiltinEmbedder(await this.deps.loadAsset(EMBEDDER_ASSET));
+  /** A misconfigured or unavailable embedder turns the vector arm off (with a warning) instead of the brain. */
+  private async createEmbedder(settings: WorkerSettings): Promise<Embedder | null> {
+    const load = this.deps.loadAsset;
+    if (settings.embedder === 'builtin' && !load) return null;
+    try {
+      return await resolveEmbedder(embedderSettings(settings), {
+        loadBuiltin: async () => loadBuiltinEmbedder(await load!(EMBEDDER_ASSET)),
+        fetch: this.deps.fetch,
+      });
+    } catch (err) {
+      this.rpc?.emit('log', { level: 'warn', message: `embedder unavailable, vector search is off: ${errorMessage(err)}` });
+      return null;
+    }
   }
 
   private async loadCodeChunker(): Promise<TreeSitterCodeChunker | null> {
@@ -162,6 +206,25 @@ export class BrainHost {
     opened.chunker?.dispose();
     await opened.brain.engine.close();
   }
+}
+
+/** The settings crossed postMessage: checked again here before they reach the factory. */
+export function embedderSettings(s: WorkerSettings): EmbedderSettings {
+  if (s.embedder === 'none') return { kind: 'none' };
+  if (s.embedder !== 'openai') return { kind: 'builtin' };
+  const o = s.openaiEmbedder;
+  const baseURL = typeof o?.baseURL === 'string' ? o.baseURL.trim() : '';
+  const model = typeof o?.model === 'string' ? o.model.trim() : '';
+  if (!baseURL || !model) throw new Error('the OpenAI-compatible embedder needs a base URL and a model');
+  const dims = o?.dims;
+  const apiKey = typeof o?.apiKey === 'string' ? o.apiKey.trim() : '';
+  return {
+    kind: 'openai',
+    baseURL,
+    model,
+    ...(typeof dims === 'number' && Number.isInteger(dims) && dims > 0 ? { dims } : {}),
+    ...(apiKey ? { apiKey } : {}),
+  };
 }
 
 function validPaths(paths: unknown): string[] {

@@ -4,6 +4,8 @@
 import type { IndexProgress, IndexSummary } from '../../core/index/indexer';
 import type { VaultFile } from '../../core/index/vault-source';
 import type { ObjectSchema } from '../../core/ops/schema';
+import type { ThinkOpResult, ThinkParams } from '../../core/ops/think-op';
+import type { LlmSettings } from '../../core/think/settings';
 import { createRpcEndpoint, type Handlers, type RpcEndpoint, type RpcPort } from './rpc';
 
 /** What the user configured that the worker needs (plain data: it crosses postMessage). */
@@ -19,10 +21,31 @@ export interface WorkerSettings {
   maxFileBytes?: number;
   /** Notes per transaction. */
   batchSize?: number;
-  /** The built-in offline embedder (vector arm); `none` disables embeddings. */
-  embedder: 'builtin' | 'none';
+  /** The built-in offline embedder, an OpenAI-compatible endpoint (`openaiEmbedder`), or none (no vector arm). */
+  embedder: 'builtin' | 'none' | 'openai';
+  /** Used when `embedder` is `openai`. A different model or size re-embeds every chunk. */
+  openaiEmbedder?: RemoteEmbedderSettings;
+  /** The chat model `think` uses; absent = none (extractive answers, no network). */
+  llm?: LlmSettings;
   /** Split code files and fenced code by symbol with tree-sitter. */
   codeChunking: boolean;
+}
+
+/** An OpenAI-compatible embeddings endpoint. The key lives in the plugin's data only, never in a note. */
+export interface RemoteEmbedderSettings {
+  baseURL: string;
+  model: string;
+  /** Requested vector size; absent = the model's own. */
+  dims?: number;
+  apiKey?: string;
+}
+
+/** A think question from the pane (saving is not offered there). */
+export type ThinkRequest = Omit<ThinkParams, 'save'>;
+
+/** Model text as it streams in: the progress of a `think` call. The final answer replaces it. */
+export interface ThinkDelta {
+  text: string;
 }
 
 export interface OpenParams {
@@ -63,6 +86,10 @@ export interface WorkerApi {
   rename(params: { from: string; to: string }): Promise<IndexSummary>;
   /** Calls an operation of the registry. `remote` marks calls made for an MCP client. */
   op(params: { name: string; params: unknown; remote?: boolean }): Promise<unknown>;
+  /** Asks the configured model (or answers extractively); sends ThinkDelta progress while the model writes. */
+  think(params: ThinkRequest): Promise<ThinkOpResult>;
+  /** New model settings for think, applied from the next question (no reopen, no re-index). */
+  configure(params: { llm: LlmSettings }): Promise<void>;
   close(params: Record<string, never>): Promise<void>;
 }
 

@@ -1,7 +1,7 @@
 // A small typed RPC over anything that posts messages (a Worker, the worker's global scope, a MessagePort).
 // The same endpoint runs on both sides: each side serves handlers and calls the other's. Requests carry ids,
-// errors cross as plain objects and are rethrown as RpcError, calls can be aborted, and one-way events can
-// be pushed either way. Messages of other senders on the same port are ignored.
+// errors cross as plain objects and are rethrown as RpcError, calls can be aborted, a handler can send
+// progress for the call it serves (e.g. streamed model text), and one-way events can be pushed either way. Messages of other senders on the same port are ignored.
 
 /** The subset of Worker / DedicatedWorkerGlobalScope / MessagePort used here. */
 export interface RpcPort {
@@ -15,6 +15,8 @@ export interface RpcPort {
 export interface HandlerContext {
   /** Aborted when the caller aborts the call or the endpoint closes. */
   signal: AbortSignal;
+  /** Sends progress to the caller of this call (its `onProgress`); dropped once the call is over. */
+  progress(data: unknown): void;
 }
 
 /** An API is an object type of one-parameter methods; handlers also receive a HandlerContext. */
@@ -63,6 +65,8 @@ export interface CallOptions {
   transfer?: Transferable[];
   /** Rejects with an RpcError named 'RpcTimeoutError' (the remote side is told to abort). */
   timeoutMs?: number;
+  /** Receives what the handler sends with `ctx.progress`, in order, before the call settles. */
+  onProgress?: (data: unknown) => void;
 }
 
 export interface RpcEndpoint<Remote extends Api, InEvents extends EventMap, OutEvents extends EventMap> {
@@ -84,9 +88,11 @@ type Wire =
   | { tag: typeof TAG; t: 'res'; id: number; r: unknown }
   | { tag: typeof TAG; t: 'err'; id: number; e: SerializedError }
   | { tag: typeof TAG; t: 'cancel'; id: number }
+  | { tag: typeof TAG; t: 'prog'; id: number; d: unknown }
   | { tag: typeof TAG; t: 'evt'; n: string; d: unknown };
 
 interface Pending {
+  onProgress?: (data: unknown) => void;
   resolve(value: unknown): void;
   reject(error: Error): void;
   cleanup(): void;
@@ -137,16 +143,22 @@ export function createRpcEndpoint<
   const serve = async (id: number, method: string, params: unknown): Promise<void> => {
     const controller = new AbortController();
     running.set(id, controller);
+    let settled = false;
+    const progress = (data: unknown): void => {
+      if (!settled && !closed && !controller.signal.aborted) send({ tag: TAG, t: 'prog', id, d: data });
+    };
     try {
       const fn = Object.prototype.hasOwnProperty.call(table, method) ? table[method] : undefined;
       if (typeof fn !== 'function') {
         throw Object.assign(new Error(`unknown method "${method}"`), { name: 'RpcMethodNotFound' });
       }
-      const out = await fn.call(table, params, { signal: controller.signal });
+      const out = await fn.call(table, params, { signal: controller.signal, progress });
+      settled = true;
       if (closed) return;
       if (out instanceof Transfer) send({ tag: TAG, t: 'res', id, r: out.value }, out.transfer);
       else send({ tag: TAG, t: 'res', id, r: out });
     } catch (err) {
+      settled = true;
       if (closed) return;
       try {
         send({ tag: TAG, t: 'err', id, e: serializeError(err) });
@@ -178,6 +190,16 @@ export function createRpcEndpoint<
       case 'cancel':
         running.get(msg.id)?.abort();
         break;
+      case 'prog': {
+        const onProgress = pending.get(msg.id)?.onProgress;
+        if (!onProgress) return;
+        try {
+          onProgress(msg.d);
+        } catch (err) {
+          console.error('vault-brain: a progress listener failed', err);
+        }
+        break;
+      }
       case 'evt':
         for (const l of listeners.get(msg.n) ?? []) {
           try {
@@ -198,7 +220,7 @@ export function createRpcEndpoint<
   return {
     call(method, params, options = {}) {
       if (closed) return Promise.reject(closedError());
-      const { signal, transfer, timeoutMs } = options;
+      const { signal, transfer, timeoutMs, onProgress } = options;
       if (signal?.aborted) return Promise.reject(abortError(signal));
       const id = nextId++;
       return new Promise((resolve, reject) => {
@@ -215,7 +237,7 @@ export function createRpcEndpoint<
           if (timer !== undefined) globalThis.clearTimeout(timer);
           signal?.removeEventListener('abort', onAbort);
         };
-        pending.set(id, { resolve, reject, cleanup });
+        pending.set(id, { onProgress, resolve, reject, cleanup });
         signal?.addEventListener('abort', onAbort, { once: true });
         if (timeoutMs !== undefined) {
           // globalThis, not window: this module also runs in the worker.

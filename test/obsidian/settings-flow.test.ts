@@ -1,0 +1,169 @@
+// The embedder and think-provider settings end to end on the plugin side: typed into the settings tab, saved
+// with saveData (keys included, and nowhere else), pushed to the open worker (model settings at once, the
+// embedder with "Apply and reindex"), and read back after a reload into the same worker settings message.
+import { App, Plugin as MockPlugin, Setting } from 'obsidian-test-mocks/obsidian';
+import type { PluginManifest } from 'obsidian';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import VaultBrainPlugin from '../../src/main';
+import type { BrainClientLike, ClientEvents } from '../../src/obsidian/plugin/brain-service';
+import type { VaultBrainSettingTab } from '../../src/obsidian/plugin/settings-tab';
+import type { WorkerSettings } from '../../src/obsidian/worker/protocol';
+import { FakeClient } from './fakes';
+
+const manifest: PluginManifest = { id: 'vault-brain', name: 'Vault Brain', version: '0.0.0', minAppVersion: '1.5.0', author: 'test', description: 'test' };
+
+class TestPlugin extends VaultBrainPlugin {
+  readonly fake = new FakeClient();
+  protected override createClient(events: ClientEvents): Promise<BrainClientLike> {
+    this.fake.events = events;
+    return Promise.resolve(this.fake);
+  }
+}
+
+interface Control {
+  setValue(v: string | number): unknown;
+  inputEl?: HTMLInputElement;
+}
+
+/** Records the last control added to each named setting, so a test can type into it like a user. */
+function captureControls(): Map<string, Control> {
+  const controls = new Map<string, Control>();
+  const proto = Setting.prototype as unknown as Record<string, (this: { nameEl: HTMLElement; components: unknown[] }, cb: unknown) => unknown>;
+  for (const method of ['addText', 'addDropdown', 'addSlider'] as const) {
+    const original = proto[method]!;
+    vi.spyOn(proto, method).mockImplementation(function (this: { nameEl: HTMLElement; components: unknown[] }, cb: unknown) {
+      const out = original.call(this, cb);
+      controls.set(this.nameEl.textContent ?? '', this.components.at(-1) as Control);
+      return out;
+    });
+  }
+  return controls;
+}
+
+async function settle(ms = 0): Promise<void> {
+  await vi.advanceTimersByTimeAsync(ms);
+}
+
+function makeApp(): App {
+  const app = App.createConfigured__({ files: { 'People/Alice.md': '# Alice', 'Notes/a.md': 'a' } });
+  (app as unknown as Record<string, unknown>).appId = 'abc123';
+  return app;
+}
+
+async function started(app: App, data?: unknown): Promise<TestPlugin> {
+  const plugin = new TestPlugin(app.asOriginalType__(), manifest);
+  if (data !== undefined) vi.spyOn(plugin, 'loadData').mockResolvedValue(data);
+  await plugin.onload();
+  app.workspace.setLayoutReady__();
+  await settle();
+  return plugin;
+}
+
+const openedWith = (p: TestPlugin): WorkerSettings[] => p.fake.callsOf('open').map((a) => a[1] as WorkerSettings);
+
+describe('embedder and think settings', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('are typed in the settings tab, saved with saveData, and reach the worker', async () => {
+    const app = makeApp();
+    const plugin = await started(app);
+    expect(openedWith(plugin)[0]).toMatchObject({ embedder: 'builtin', llm: { provider: 'none' } });
+    const controls = captureControls();
+    const tab = MockPlugin.fromOriginalType2__(plugin).settingTabs__[0] as unknown as VaultBrainSettingTab;
+    tab.display();
+    expect(controls.has('Embeddings API key')).toBe(false);
+
+    controls.get('Embedder')!.setValue('openai');
+    await settle();
+    expect(controls.get('Embeddings API key')!.inputEl!.type).toBe('password');
+    controls.get('Embeddings base URL')!.setValue(' http://127.0.0.1:11434/v1 ');
+    controls.get('Embeddings model')!.setValue('nomic-embed-text');
+    controls.get('Embedding size')!.setValue('256');
+    controls.get('Embeddings API key')!.setValue('sk-embed-123');
+    controls.get('Model provider')!.setValue('openai');
+    await settle();
+    expect(controls.get('API key')!.inputEl!.type).toBe('password');
+    expect(controls.get('Base URL')!.inputEl!.type).not.toBe('password');
+    controls.get('Base URL')!.setValue('http://127.0.0.1:1234/v1');
+    controls.get('Model')!.setValue('qwen2.5');
+    controls.get('API key')!.setValue('sk-llm-456');
+    controls.get('Most notes sent per question')!.setValue(5);
+    controls.get('Answer timeout')!.setValue('30');
+    // Out of range: ignored, the last good value stays.
+    controls.get('Answer timeout')!.setValue('1');
+    controls.get('Embedding size')!.setValue('-3');
+    await settle();
+
+    const saved = (await plugin.loadData()) as Record<string, unknown>;
+    expect(saved).toMatchObject({
+      embedder: 'openai',
+      embedderBaseUrl: 'http://127.0.0.1:11434/v1',
+      embedderModel: 'nomic-embed-text',
+      embedderDims: 256,
+      embedderApiKey: 'sk-embed-123',
+      llmProvider: 'openai',
+      llmBaseUrl: 'http://127.0.0.1:1234/v1',
+      llmModel: 'qwen2.5',
+      llmApiKey: 'sk-llm-456',
+      llmMaxNotes: 5,
+      llmTimeoutSeconds: 30,
+    });
+    // Keys live in the plugin's data only: no note was written.
+    expect(app.vault.getFiles().map((f) => f.path).sort()).toEqual(['Notes/a.md', 'People/Alice.md']);
+
+    // Model settings reach the open worker at once, without reopening it.
+    const pushed = plugin.fake.callsOf('configure').map((a) => a[0]);
+    expect(pushed.at(-1)).toEqual({ provider: 'openai', baseURL: 'http://127.0.0.1:1234/v1', model: 'qwen2.5', apiKey: 'sk-llm-456', maxNotes: 5, timeoutMs: 30_000, saveFolder: 'Syntheses' });
+    expect(plugin.fake.callsOf('open')).toHaveLength(1);
+
+    // The embedder waits for "Apply and reindex", which reopens the worker with it.
+    await plugin.applyIndexSettings();
+    await settle();
+    const reopened = openedWith(plugin);
+    expect(reopened).toHaveLength(2);
+    expect(reopened[1]).toMatchObject({
+      embedder: 'openai',
+      openaiEmbedder: { baseURL: 'http://127.0.0.1:11434/v1', model: 'nomic-embed-text', dims: 256, apiKey: 'sk-embed-123' },
+      llm: { provider: 'openai', model: 'qwen2.5', apiKey: 'sk-llm-456', timeoutMs: 30_000, maxNotes: 5 },
+    });
+
+    // After a restart of the app the same settings are read back and sent again.
+    const again = await started(makeApp(), JSON.parse(JSON.stringify(saved)));
+    expect(openedWith(again)[0]).toEqual(reopened[1]);
+  });
+
+  it('switching the provider back to none stops sending the key and hides the key fields', async () => {
+    const app = makeApp();
+    const plugin = await started(app, { llmProvider: 'anthropic', llmModel: 'claude-x', llmApiKey: 'sk-ant-789' });
+    expect(openedWith(plugin)[0]!.llm).toMatchObject({ provider: 'anthropic', model: 'claude-x', apiKey: 'sk-ant-789' });
+    const controls = captureControls();
+    const tab = MockPlugin.fromOriginalType2__(plugin).settingTabs__[0] as unknown as VaultBrainSettingTab;
+    tab.display();
+    expect(controls.get('API key')!.inputEl!.type).toBe('password');
+    const provider = controls.get('Model provider')!;
+    controls.clear();
+    provider.setValue('none');
+    await settle();
+    // The tab re-rendered itself without the provider's fields.
+    expect(controls.has('Model provider')).toBe(true);
+    expect(controls.has('API key')).toBe(false);
+    expect(tab.containerEl.querySelectorAll('input[type="password"]')).toHaveLength(0);
+    const last = plugin.fake.callsOf('configure').at(-1)![0];
+    expect(last).toMatchObject({ provider: 'none' });
+    expect(JSON.stringify(last)).not.toContain('sk-ant-789');
+  });
+
+  it('a failed push of model settings is logged, not thrown', async () => {
+    const app = makeApp();
+    const plugin = await started(app);
+    plugin.fake.configure = () => Promise.reject(new Error('worker gone'));
+    plugin.settings.llmProvider = 'openai';
+    plugin.settings.llmModel = 'm';
+    await expect(plugin.saveSettings()).resolves.toBeUndefined();
+    expect(plugin.brain.logs.at(-1)).toEqual({ level: 'warn', message: 'model settings were not applied: worker gone' });
+  });
+});
