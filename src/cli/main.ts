@@ -1,6 +1,6 @@
 // `vault-brain`: the brain over any folder of Markdown, from the command line.
 import { parseCommandLine } from './args';
-import { NoteNotFoundError } from '../core/brain';
+import { NoteNotFoundError } from '../core/note-not-found';
 import { ParamError } from '../core/ops/schema';
 import { MissingVaultError } from '../node/open-brain';
 import { LockedError } from '../node/lock';

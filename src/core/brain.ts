@@ -8,6 +8,9 @@ import { Indexer, type IndexProgress, type IndexSummary } from './index/indexer'
 import type { PathFilter } from './index/path-rules';
 import type { VaultSource } from './index/vault-source';
 import { findNoteByName } from './ops/note-name';
+import { NoteNotFoundError } from './note-not-found';
+
+export { NoteNotFoundError };
 
 export interface BrainOptions {
   engine: BrainEngine;
@@ -24,18 +27,6 @@ export interface EmbedProgress {
   phase: 'embed';
   done: number;
   total: number;
-}
-
-export class NoteNotFoundError extends Error {
-  constructor(
-    readonly name_: string,
-    readonly suggestions: string[],
-  ) {
-    super(
-      `no note named "${name_}"` + (suggestions.length > 0 ? `; did you mean: ${suggestions.join(', ')}?` : ''),
-    );
-    this.name = 'NoteNotFoundError';
-  }
 }
 
 export class Brain {

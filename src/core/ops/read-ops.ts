@@ -1,7 +1,7 @@
 // Read operations over the store: notes, links, the typed graph, timeline and status.
 // JSON shapes here are contracts (CLI --json, MCP): fields may be added, never renamed or dropped.
 import type { Brain } from '../brain';
-import { NoteNotFoundError } from '../brain';
+import { NoteNotFoundError } from '../note-not-found';
 import type { OpContext, OpDefinition } from './registry';
 import { confineVaultPath } from './remote-path';
 
