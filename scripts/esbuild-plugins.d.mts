@@ -17,8 +17,18 @@ export interface PreparedAsset {
   text: string;
 }
 
+export interface EncodedCode {
+  /** Size of the code in UTF-8 bytes. */
+  size: number;
+  storedBytes: number;
+  text: string;
+}
+
 export interface BuiltWorker {
+  /** The worker script (asset table, deflated code, bootstrap). */
   code: string;
+  /** The worker's own code, deflated and encoded as text. */
+  workerCode: EncodedCode;
   assets: PreparedAsset[];
   stubbed: string[];
   metafile: Metafile;
@@ -35,16 +45,14 @@ export declare function defaultAssets(): AssetSource[];
 export declare function pgliteDataFiles(loaderText?: string): { name: string; start: number; end: number }[];
 export declare function prunePgliteData(data: Uint8Array, files?: { name: string; start: number; end: number }[]): Uint8Array;
 export declare function prepareAssets(options?: AssetOptions): Promise<PreparedAsset[]>;
-export declare function embeddedDataModule(prepared: PreparedAsset[], payloads: Map<string, string>): string;
-export declare function embeddedAssetsPlugin(options?: AssetOptions & { payloads?: Map<string, string>; report?: (assets: PreparedAsset[]) => void }): Plugin;
+export declare function assetTableLiteral(prepared: PreparedAsset[], payloads: Map<string, string>): string;
+export declare function embeddedDataModule(): string;
+export declare function embeddedAssetsPlugin(): Plugin;
 export declare function nodeBuiltinsStubPlugin(stubbed?: Set<string>): Plugin;
 export declare function workerBuildOptions(options?: {
   production?: boolean;
   entry?: string;
-  report?: (assets: PreparedAsset[]) => void;
   stubbed?: Set<string>;
-  payloads?: Map<string, string>;
-  assetOptions?: AssetOptions;
 }): BuildOptions;
 export declare function buildWorker(options?: { production?: boolean; entry?: string; assetOptions?: AssetOptions }): Promise<BuiltWorker>;
 export declare function workerSourcePlugin(options?: {

@@ -1,9 +1,12 @@
 // esbuild plugins that make main.js self-contained (Obsidian installs only main.js, manifest.json, styles.css):
-// - embeddedAssetsPlugin: replaces src/obsidian/assets/embedded-data.ts with the binaries the worker needs
-//   (PGlite wasm + data, pgvector, pg_trgm, the built-in embedder, tree-sitter), deflated and written as
-//   string-literal text (scripts/asset-codec.mjs). They are decompressed in the worker when the brain opens.
-// - workerSourcePlugin: replaces src/obsidian/worker/worker-source.ts with the worker bundle (built here, with
-//   the assets inside) as one string; the plugin starts it as a blob: Worker.
+// - embeddedAssetsPlugin: replaces src/obsidian/assets/embedded-data.ts with a module that reads the binaries the
+//   worker needs (PGlite wasm + data, pgvector, pg_trgm, the built-in embedder, tree-sitter) from the table the
+//   worker script declares. They are deflated and written as string-literal text (scripts/asset-codec.mjs), and
+//   decompressed in the worker when the brain opens.
+// - workerSourcePlugin: replaces src/obsidian/worker/worker-source.ts with the worker script as one string; the
+//   plugin starts it as a blob: Worker. The worker script is `var __vaultBrainEmbedded = {assets, worker}` (the
+//   asset table, and the worker's code deflated and written as text the same way) followed by a small bootstrap
+//   (src/obsidian/assets/worker-bootstrap.ts) that inflates the code and runs it.
 // esbuild only ever sees placeholder tokens: the payload text is put in place of them after esbuild printed
 // the output (it would escape the payload's Latin-1 characters otherwise). Code stays ASCII (charset ascii),
 // so main.js is ASCII plus Latin-1 payload and loads as a one-byte string.
@@ -23,9 +26,12 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json'));
 
 /** Bump when the compression or pruning changes (invalidates the cache; codec changes do so by themselves). */
-const CACHE_VERSION = 3;
+const CACHE_VERSION = 4;
 const CODEC_SOURCE = readFileSync(join(root, 'scripts/asset-codec.mjs'));
 const EMBEDDED_DATA_FILE = 'src/obsidian/assets/embedded-data.ts';
+const BOOTSTRAP_FILE = 'src/obsidian/assets/worker-bootstrap.ts';
+/** EMBEDDED_GLOBAL in worker-bootstrap.ts. */
+const EMBEDDED_GLOBAL = '__vaultBrainEmbedded';
 const WORKER_SOURCE_FILE = 'src/obsidian/worker/worker-source.ts';
 const WORKER_ENTRY = 'src/obsidian/worker/worker-main.ts';
 
@@ -97,13 +103,18 @@ export function prunePgliteData(data, files = pgliteDataFiles()) {
 const zlibDeflateRaw = promisify(zlib.deflateRaw);
 const fflateDeflateAsync = promisify((data, opts, cb) => fflateDeflate(data, opts, cb));
 
-/** Smallest raw-deflate stream of zlib and fflate at maximum effort (they win on different inputs). */
+/**
+ * Smallest raw-deflate stream of zlib and fflate at maximum effort (they win on different inputs). zlib's
+ * filtered strategy (fewer, longer matches) wins on noise-like numbers such as the embedder's vectors (-7%).
+ */
 async function deflateBest(data) {
-  const [a, b] = await Promise.all([
-    zlibDeflateRaw(data, { level: 9, memLevel: 9 }).then((buf) => new Uint8Array(buf)),
+  const zlibWith = (strategy) => zlibDeflateRaw(data, { level: 9, memLevel: 9, strategy }).then((buf) => new Uint8Array(buf));
+  const candidates = await Promise.all([
+    zlibWith(zlib.constants.Z_DEFAULT_STRATEGY),
+    zlibWith(zlib.constants.Z_FILTERED),
     fflateDeflateAsync(data, { level: 9, mem: 12 }),
   ]);
-  return a.length <= b.length ? a : b;
+  return candidates.reduce((best, c) => (c.length < best.length ? c : best));
 }
 
 function ensureBuilt(asset) {
@@ -182,14 +193,19 @@ export function escapeBeyondLatin1(code) {
   return code.replace(/[\u0100-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** The JS module text that replaces embedded-data.ts, with one token per payload (recorded in `payloads`). */
-export function embeddedDataModule(prepared, payloads) {
+/** The asset table as a JS object literal, with one token per payload (recorded in `payloads`). */
+export function assetTableLiteral(prepared, payloads) {
   const entries = prepared.map((a) => {
     const token = newToken(`asset_${a.name.replace(/[^A-Za-z0-9]/g, '_')}`);
     payloads.set(token, a.text);
-    return `  ${JSON.stringify(a.name)}: { size: ${a.size}, storedBytes: ${a.storedBytes}, codec: ${JSON.stringify(a.codec)}, text: "${token}" },`;
+    return `${JSON.stringify(a.name)}:{size:${a.size},storedBytes:${a.storedBytes},codec:${JSON.stringify(a.codec)},text:"${token}"}`;
   });
-  return `export const EMBEDDED_ASSETS = {\n${entries.join('\n')}\n};\n`;
+  return `{${entries.join(',\n')}}`;
+}
+
+/** The module that replaces embedded-data.ts in the worker: the table the worker script declares (worker-bootstrap.ts). */
+export function embeddedDataModule() {
+  return `const embedded = globalThis.${EMBEDDED_GLOBAL};\nexport const EMBEDDED_ASSETS = (embedded && embedded.assets) || {};\n`;
 }
 
 function fileFilter(relPath) {
@@ -197,20 +213,12 @@ function fileFilter(relPath) {
   return new RegExp(`^${abs}$`);
 }
 
-/**
- * Replaces src/obsidian/assets/embedded-data.ts with the embedded assets (as tokens, whose text is added to
- * `payloads` for substituteTokens). `report` receives the prepared assets.
- */
-export function embeddedAssetsPlugin(options = {}) {
-  const payloads = options.payloads ?? new Map();
+/** Replaces src/obsidian/assets/embedded-data.ts with embeddedDataModule(). */
+export function embeddedAssetsPlugin() {
   return {
     name: 'vault-brain-embedded-assets',
     setup(build) {
-      build.onLoad({ filter: fileFilter(EMBEDDED_DATA_FILE) }, async () => {
-        const prepared = await prepareAssets(options);
-        options.report?.(prepared);
-        return { contents: embeddedDataModule(prepared, payloads), loader: 'js' };
-      });
+      build.onLoad({ filter: fileFilter(EMBEDDED_DATA_FILE) }, () => ({ contents: embeddedDataModule(), loader: 'js' }));
     },
   };
 }
@@ -231,8 +239,8 @@ export function nodeBuiltinsStubPlugin(stubbed = new Set()) {
   };
 }
 
-/** esbuild options of the worker bundle (an IIFE: blob workers are classic scripts). */
-export function workerBuildOptions({ production = true, entry = WORKER_ENTRY, report, stubbed = new Set(), payloads = new Map(), assetOptions = {} } = {}) {
+/** esbuild options of the worker's code (an IIFE: blob workers are classic scripts). */
+export function workerBuildOptions({ production = true, entry = WORKER_ENTRY, stubbed = new Set() } = {}) {
   return {
     absWorkingDir: root,
     entryPoints: [join(root, entry)],
@@ -250,19 +258,51 @@ export function workerBuildOptions({ production = true, entry = WORKER_ENTRY, re
     // Dependencies read import.meta.url only to locate files we pass in memory; an invalid base makes any
     // accidental lookup fail at once instead of fetching.
     define: { 'import.meta.url': '"vault-brain:worker"' },
-    plugins: [nodeBuiltinsStubPlugin(stubbed), embeddedAssetsPlugin({ ...assetOptions, payloads, report })],
+    plugins: [nodeBuiltinsStubPlugin(stubbed), embeddedAssetsPlugin()],
   };
 }
 
-/** Builds the worker bundle; returns its code and what went into it. */
+/** The bootstrap that starts the worker script (minified, ASCII): runs the embedded code on the global scope. */
+async function buildBootstrap() {
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    stdin: { contents: `import { runEmbeddedWorker } from './${BOOTSTRAP_FILE}';\nrunEmbeddedWorker(${EMBEDDED_GLOBAL}, self);\n`, resolveDir: root, loader: 'ts' },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    charset: 'ascii',
+    minify: true,
+    logLevel: 'warning',
+  });
+  const out = result.outputFiles?.[0];
+  if (!out) throw new Error('worker bootstrap build produced no output');
+  return out.text;
+}
+
+/**
+ * Builds the worker script: the asset table and the deflated code (as text) in one declaration, then the
+ * bootstrap. Returns the script, the parts that went into it, and the code's esbuild metafile.
+ */
 export async function buildWorker(options = {}) {
   const stubbed = new Set();
-  const payloads = new Map();
-  let assets = [];
-  const result = await esbuild.build(workerBuildOptions({ ...options, stubbed, payloads, report: (a) => (assets = a) }));
+  const [result, assets, bootstrap] = await Promise.all([
+    esbuild.build(workerBuildOptions({ ...options, stubbed })),
+    prepareAssets(options.assetOptions),
+    buildBootstrap(),
+  ]);
   const out = result.outputFiles?.[0];
   if (!out) throw new Error('worker build produced no output');
-  return { code: substituteTokens(escapeBeyondLatin1(out.text), payloads), assets, stubbed: [...stubbed], metafile: result.metafile };
+  const codeBytes = Buffer.from(escapeBeyondLatin1(out.text), 'utf8');
+  const deflated = await deflateBest(codeBytes);
+  const code = { size: codeBytes.length, storedBytes: deflated.length, text: encodeBinaryText(deflated) };
+  const payloads = new Map();
+  const codeToken = newToken('worker_code');
+  payloads.set(codeToken, code.text);
+  const table = assetTableLiteral(assets, payloads);
+  const declaration = `var ${EMBEDDED_GLOBAL}={assets:${table},\nworker:{size:${code.size},storedBytes:${code.storedBytes},text:"${codeToken}"}};\n`;
+  return { code: substituteTokens(declaration + bootstrap, payloads), workerCode: code, assets, stubbed: [...stubbed], metafile: result.metafile };
 }
 
 /**
@@ -312,17 +352,21 @@ function mb(bytes) {
   return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 }
 
-/** Human-readable size breakdown of the worker bundle and its assets. */
+/** Human-readable size breakdown of the worker script: its code and its assets. */
 export function describeWorker(worker) {
   const lines = [];
   let assetText = 0;
+  const line = (name, size, codec, stored, textBytes) =>
+    `  ${name.padEnd(30)} ${mb(size).padStart(9)} -> ${codec.padEnd(11)} ${mb(stored).padStart(9)} -> text ${mb(textBytes)}`;
   for (const a of worker.assets) {
     const textBytes = Buffer.byteLength(a.text, 'utf8');
     assetText += textBytes;
-    lines.push(`  ${a.name.padEnd(30)} ${mb(a.size).padStart(9)} -> ${a.codec.padEnd(11)} ${mb(a.storedBytes).padStart(9)} -> text ${mb(textBytes)}`);
+    lines.push(line(a.name, a.size, a.codec, a.storedBytes, textBytes));
   }
+  const codeText = Buffer.byteLength(worker.workerCode.text, 'utf8');
+  lines.unshift(line('worker code', worker.workerCode.size, 'deflate-raw', worker.workerCode.storedBytes, codeText));
   const total = Buffer.byteLength(worker.code, 'utf8');
-  lines.unshift(`worker bundle: ${mb(total)} (code ${mb(total - assetText)}, embedded assets ${mb(assetText)})`);
+  lines.unshift(`worker script: ${mb(total)} (code ${mb(codeText)}, bootstrap and table ${mb(total - codeText - assetText)}, embedded assets ${mb(assetText)})`);
   if (worker.stubbed.length > 0) lines.push(`  node built-ins stubbed in the worker: ${worker.stubbed.join(', ')}`);
   return lines.join('\n');
 }

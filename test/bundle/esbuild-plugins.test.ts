@@ -47,11 +47,42 @@ const assets: AssetSource[] = [
 const assetOptions = { assets, cacheDir: join(dir, 'cache') };
 const entry = 'test/bundle/fixtures/asset-worker-entry.ts';
 
-/** Runs a worker bundle in a bare context with the web APIs a worker has; returns the decoded assets. */
+/**
+ * Runs a worker script in a bare context with the web APIs a worker has; returns the decoded assets. importScripts
+ * runs the blob's text in the same context, as a worker does (the bootstrap loads the inflated code with it).
+ */
 async function runWorkerCode(code: string): Promise<Record<string, Uint8Array>> {
-  const context = vm.createContext({ Blob, Response, DecompressionStream, TextDecoder, TextEncoder, URL, console });
+  const blobs = new Map<string, Uint8Array>();
+  const CapturingURL = class extends URL {
+    static override createObjectURL(blob: Blob): string {
+      const url = `blob:test/${blobs.size}`;
+      const parts = (blob as Blob & { parts?: Uint8Array[] }).parts ?? [];
+      blobs.set(url, Buffer.concat(parts));
+      return url;
+    }
+    static override revokeObjectURL(url: string): void {
+      blobs.delete(url);
+    }
+  };
+  const CapturingBlob = class extends Blob {
+    readonly parts: Uint8Array[];
+    constructor(parts: Uint8Array[], options?: BlobPropertyBag) {
+      super(parts as BlobPart[], options);
+      this.parts = parts;
+    }
+  };
+  const context = vm.createContext({ Blob: CapturingBlob, Response, DecompressionStream, TextDecoder, TextEncoder, URL: CapturingURL, console });
+  const loaded: string[] = [];
+  context.importScripts = (url: string): void => {
+    const bytes = blobs.get(url);
+    if (!bytes) throw new Error(`importScripts: no blob at ${url}`);
+    loaded.push(url);
+    vm.runInContext(Buffer.from(bytes).toString('utf8'), context);
+  };
   vm.runInContext('globalThis.self = globalThis;', context);
   vm.runInContext(code, context);
+  expect(loaded).toHaveLength(1);
+  expect(blobs.size).toBe(0);
   return (await (context as { assets: Promise<Record<string, Uint8Array>> }).assets) ?? {};
 }
 
@@ -77,6 +108,9 @@ describe('esbuild plugins', () => {
       expect(decoded['empty.bin']?.length).toBe(0);
       const textAsset = worker.assets.find((a) => a.name === 'text.txt')!;
       expect(textAsset.storedBytes).toBeLessThan(text.length / 20);
+      // The code is shipped deflated: its text is much smaller than the code, and the script holds no plain code.
+      expect(worker.workerCode.storedBytes).toBeLessThan(worker.workerCode.size * 0.6);
+      expect(worker.code).not.toContain('is not embedded in this build');
     }
   });
 

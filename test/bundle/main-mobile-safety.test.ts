@@ -154,4 +154,8 @@ describe('production main.js on mobile', () => {
     expect(widest.toString(16)).toMatch(/^[0-9a-f]{1,2}$/);
     process.stdout.write(`[bundle] main.js ${(statSync(MAIN_JS).size / 1024 / 1024).toFixed(2)} MB loads on mobile\n`);
   });
+
+  it.runIf(existsSync(MAIN_JS))('stays within the size budget (issue #5: 9,000,000 bytes)', () => {
+    expect(statSync(MAIN_JS).size).toBeLessThanOrEqual(9_000_000);
+  });
 });

@@ -2,7 +2,7 @@
 // there). Reads through DataView so the bytes may sit at any offset and the host may be big-endian.
 
 export const ASSET_MAGIC = 'VBEM';
-export const ASSET_FORMAT_VERSION = 1;
+export const ASSET_FORMAT_VERSION = 2;
 const HEADER_BYTES = 64;
 
 export interface EmbedderAsset {
@@ -21,7 +21,7 @@ export interface EmbedderAsset {
   scales: Float32Array;
   /** Unit-length common components (principal components) to project out, each `dims` long. */
   components: Float32Array[];
-  /** `count * dims` int8 values; word i's vector is `matrix[i*dims .. (i+1)*dims) * scales[i]`. */
+  /** `count * dims` int8 values, row-major; word i's vector is `matrix[i*dims .. (i+1)*dims) * scales[i]`. */
   matrix: Int8Array;
 }
 
@@ -53,12 +53,10 @@ export function parseEmbedderAsset(bytes: Uint8Array, options: { verifyChecksum?
   const pcCount = view.getUint32(28, true);
   const blobBytes = view.getUint32(32, true);
   const checksum = view.getUint32(36, true);
-  if (dims < 1 || dims > 4096 || count < 1 || pcCount > dims || totalVocab < count || !(sifA > 0)) {
+  if (dims < 1 || dims > 4096 || count < 1 || pcCount > dims || totalVocab < count || !(sifA > 0) || blobBytes < 2 * count) {
     throw new EmbedderAssetError('implausible header');
   }
-  const offsetsAt = HEADER_BYTES;
-  const blobAt = offsetsAt + 4 * (count + 1);
-  const ranksAt = blobAt + ((blobBytes + 3) & ~3);
+  const ranksAt = HEADER_BYTES + ((blobBytes + 3) & ~3);
   const scalesAt = ranksAt + 4 * count;
   const componentsAt = scalesAt + 4 * count;
   const matrixAt = componentsAt + 4 * pcCount * dims;
@@ -68,13 +66,18 @@ export function parseEmbedderAsset(bytes: Uint8Array, options: { verifyChecksum?
     throw new EmbedderAssetError('checksum mismatch (corrupt file)');
   }
 
-  const words = readWords(bytes, view, offsetsAt, blobAt, blobBytes, count);
+  const words = readWords(bytes.subarray(HEADER_BYTES, HEADER_BYTES + blobBytes), count);
   const ranks = new Uint32Array(count);
   const scales = new Float32Array(count);
+  let rank = 0;
   for (let i = 0; i < count; i++) {
-    ranks[i] = view.getUint32(ranksAt + 4 * i, true);
+    const delta = view.getUint32(ranksAt + 4 * i, true);
+    // Ranks strictly increase (the vocabulary is in frequency order).
+    if (i > 0 && delta === 0) throw new EmbedderAssetError(`bad rank at ${i}`);
+    rank += delta;
+    ranks[i] = rank;
     scales[i] = view.getFloat32(scalesAt + 4 * i, true);
-    if (ranks[i]! >= totalVocab || !Number.isFinite(scales[i])) throw new EmbedderAssetError(`bad entry ${i}`);
+    if (rank >= totalVocab || !Number.isFinite(scales[i])) throw new EmbedderAssetError(`bad entry ${i}`);
   }
   const components: Float32Array[] = [];
   for (let c = 0; c < pcCount; c++) {
@@ -82,24 +85,30 @@ export function parseEmbedderAsset(bytes: Uint8Array, options: { verifyChecksum?
     for (let d = 0; d < dims; d++) u[d] = view.getFloat32(componentsAt + 4 * (c * dims + d), true);
     components.push(u);
   }
-  const matrix = new Int8Array(bytes.buffer, bytes.byteOffset + matrixAt, count * dims);
-  return { recipeVersion, dims, count, totalVocab, sifA, checksum, words, ranks, scales, components, matrix };
+  return { recipeVersion, dims, count, totalVocab, sifA, checksum, words, ranks, scales, components, matrix: toRowMajor(bytes, matrixAt, count, dims) };
 }
 
-function readWords(bytes: Uint8Array, view: DataView, offsetsAt: number, blobAt: number, blobBytes: number, count: number): string[] {
-  const blob = bytes.subarray(blobAt, blobAt + blobBytes);
-  const text = new TextDecoder('utf-8', { fatal: true }).decode(blob);
-  // ASCII-only blobs (the normal case) decode to one char per byte, so byte offsets index the string.
-  const ascii = text.length === blobBytes;
-  const decoder = new TextDecoder('utf-8');
-  const words = new Array<string>(count);
-  let prev = view.getUint32(offsetsAt, true);
-  if (prev !== 0) throw new EmbedderAssetError('word offsets must start at 0');
-  for (let i = 0; i < count; i++) {
-    const next = view.getUint32(offsetsAt + 4 * (i + 1), true);
-    if (next <= prev || next > blobBytes) throw new EmbedderAssetError(`bad word offset at ${i}`);
-    words[i] = ascii ? text.slice(prev, next) : decoder.decode(blob.subarray(prev, next));
-    prev = next;
+/** The words: UTF-8, each followed by "\n". */
+function readWords(blob: Uint8Array, count: number): string[] {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(blob);
+  } catch {
+    throw new EmbedderAssetError('word list is not UTF-8');
   }
+  const words = text.split('\n');
+  if (words.length !== count + 1 || words.pop() !== '') throw new EmbedderAssetError(`word list does not hold ${count} words`);
+  if (words.some((w) => w.length === 0)) throw new EmbedderAssetError('empty word in the word list');
   return words;
+}
+
+/** The stored matrix is column-major (it compresses better); the embedder reads one word's row at a time. */
+function toRowMajor(bytes: Uint8Array, at: number, count: number, dims: number): Int8Array {
+  const columns = new Int8Array(bytes.buffer, bytes.byteOffset + at, count * dims);
+  const rows = new Int8Array(count * dims);
+  for (let d = 0; d < dims; d++) {
+    const col = d * count;
+    for (let i = 0; i < count; i++) rows[i * dims + d] = columns[col + i]!;
+  }
+  return rows;
 }

@@ -1,5 +1,6 @@
-// Placeholder: at bundle time scripts/esbuild-plugins.mjs (embeddedAssetsPlugin) replaces this module with the
-// binaries the worker needs, compressed and written as text. Outside the bundle (tests, CLI) it is empty.
+// Placeholder: at bundle time scripts/esbuild-plugins.mjs (embeddedAssetsPlugin) replaces this module with one
+// that reads the binaries the worker needs, compressed and written as text, from the table the worker script
+// declares before its code (see worker-bootstrap.ts). Outside the bundle (tests, CLI) it is empty.
 
 export interface EmbeddedAsset {
   /** Decompressed size in bytes. */

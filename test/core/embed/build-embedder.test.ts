@@ -65,16 +65,41 @@ describe('scripts/build-embedder.mjs', () => {
     expect(Math.hypot(...u)).toBeCloseTo(1, 5);
   });
 
-  it('quantizes each word with its own scale, close to the float vectors', () => {
-    const asset = parseEmbedderAsset(new Uint8Array(readFileSync(built)));
+  it('rotates and quantizes without changing the geometry: norms and cosines stay close to the float vectors', () => {
+    // A fine step, so that the rounding error (large with 8 dimensions) does not hide a wrong rotation.
+    const fine = join(dir, 'fine.bin');
+    build(fine, '--words=100', '--step=0.05');
+    const asset = parseEmbedderAsset(new Uint8Array(readFileSync(fine)), { verifyChecksum: true });
     const source = JSON.parse(readFileSync(input, 'utf8')) as { vectors: Record<string, number[]> };
-    asset.words.forEach((w, i) => {
-      const f = source.vectors[w]!.slice(0, DIMS);
-      const q = Array.from({ length: DIMS }, (_, d) => asset.matrix[i * DIMS + d]! * asset.scales[i]!);
-      const cos = f.reduce((s, x, d) => s + x * q[d]!, 0) / (Math.hypot(...f) * Math.hypot(...q));
-      expect(cos).toBeGreaterThan(0.999);
-      expect(Math.max(...Array.from(asset.matrix.subarray(i * DIMS, (i + 1) * DIMS), Math.abs))).toBe(127);
-    });
+    const float = asset.words.map((w) => source.vectors[w]!.slice(0, DIMS));
+    const quantized = asset.words.map((_, i) => Array.from({ length: DIMS }, (_, d) => asset.matrix[i * DIMS + d]! * asset.scales[i]!));
+    const dot = (a: number[], b: number[]): number => a.reduce((s, x, d) => s + x * b[d]!, 0);
+    const cos = (a: number[], b: number[]): number => dot(a, b) / Math.sqrt(dot(a, a) * dot(b, b));
+    let worst = 0;
+    for (let i = 0; i < asset.count; i++) {
+      // 8 dimensions only: each value's rounding weighs more than in the real 100-d asset.
+      const ratio = Math.hypot(...quantized[i]!) / Math.hypot(...float[i]!);
+      expect(ratio).toBeGreaterThan(0.97);
+      expect(ratio).toBeLessThan(1.03);
+      for (let j = i + 1; j < asset.count; j += 7) worst = Math.max(worst, Math.abs(cos(quantized[i]!, quantized[j]!) - cos(float[i]!, float[j]!)));
+    }
+    expect(worst).toBeLessThan(0.04);
+    // The rotation is not the identity: the stored vectors are on other axes than the source's.
+    expect(cos(quantized[0]!, float[0]!)).toBeLessThan(0.99);
+  });
+
+  it('trades size for precision with --step', () => {
+    const coarse = join(dir, 'coarse.bin');
+    build(coarse, '--words=100', '--step=1');
+    const fine = parseEmbedderAsset(new Uint8Array(readFileSync(built)));
+    const rough = parseEmbedderAsset(new Uint8Array(readFileSync(coarse)), { verifyChecksum: true });
+    const spread = (m: Int8Array): number => new Set(m).size;
+    expect(spread(rough.matrix)).toBeLessThan(spread(fine.matrix));
+    expect(rough.words).toEqual(fine.words);
+    expect(() => build(join(dir, 'z.bin'), '--step=0')).toThrow();
+    expect(() => build(join(dir, 'z.bin'), '--step=abc')).toThrow();
+    // Values beyond int8 are refused, not clipped.
+    expect(() => build(join(dir, 'z.bin'), '--words=100', '--step=0.01')).toThrow(/too small/);
   });
 
   it('is deterministic and skips rebuilding an up-to-date output', () => {
@@ -135,7 +160,33 @@ describe('parseEmbedderAsset', () => {
     expect(() => parseEmbedderAsset(future)).toThrow(/version/);
     const rand = lcg(7);
     const noise = Uint8Array.from({ length: 5000 }, () => Math.floor((rand() + 0.5) * 256));
-    noise.set([0x56, 0x42, 0x45, 0x4d, 1, 0, 0, 0], 0);
+    noise.set([0x56, 0x42, 0x45, 0x4d, 2, 0, 0, 0], 0);
     expect(() => parseEmbedderAsset(noise)).toThrow(EmbedderAssetError);
+    const v1 = bytes.slice();
+    v1[4] = 1;
+    expect(() => parseEmbedderAsset(v1)).toThrow(/version 1/);
+  });
+
+  it('rejects a word list or ranks that do not match the header', () => {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const blobBytes = view.getUint32(32, true);
+    // The separator after the first word becomes a letter: one word too few.
+    const merged = bytes.slice();
+    merged[64 + merged.subarray(64).indexOf(0x0a)] = 0x78;
+    expect(() => parseEmbedderAsset(merged)).toThrow(/100 words/);
+    const empty = bytes.slice();
+    empty.set([0x0a, 0x0a, 0x0a, 0x0a], 64);
+    expect(() => parseEmbedderAsset(empty)).toThrow(EmbedderAssetError);
+    const binary = bytes.slice();
+    binary[65] = 0xff;
+    expect(() => parseEmbedderAsset(binary)).toThrow(/UTF-8/);
+    // Rank deltas start after the word blob (padded to 4); a zero delta after the first means a repeated rank.
+    const ranksAt = 64 + ((blobBytes + 3) & ~3);
+    const repeated = bytes.slice();
+    new DataView(repeated.buffer).setUint32(ranksAt + 8, 0, true);
+    expect(() => parseEmbedderAsset(repeated)).toThrow(/rank/);
+    const beyond = bytes.slice();
+    new DataView(beyond.buffer).setUint32(ranksAt + 8, 1e6, true);
+    expect(() => parseEmbedderAsset(beyond)).toThrow(/bad entry/);
   });
 });
