@@ -1,6 +1,7 @@
 // Browser end-to-end for what users see: the production main.js loads, opens its brain once the layout is
 // ready (its own worker, IndexedDB), and the search and links panes answer from a few hundred generated notes.
-// Screenshots of the panes go to test-artifacts/ (and are the README images in docs/img/).
+// Screenshots of the panes go to test-artifacts/; with UPDATE_DOC_IMAGES=1 they also replace the README images
+// in docs/img/ (not on every run, so a test run leaves the checkout clean).
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -80,6 +81,7 @@ describe.skipIf(!hasChromium)('plugin panes in a browser', () => {
   async function shoot(selector: string, name: string): Promise<void> {
     const file = join(ARTIFACTS, name);
     await page.locator(selector).screenshot({ path: file });
+    if (process.env.UPDATE_DOC_IMAGES !== '1') return;
     mkdirSync(DOC_IMAGES, { recursive: true });
     copyFileSync(file, join(DOC_IMAGES, name));
   }
