@@ -9,6 +9,7 @@
 // (bench/out/search-bench-db) unless --keep-db is given. On a shared machine wall time is noisy: CPU time
 // (process.cpuUsage, this process only; PGlite runs in-process) is printed next to it.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -35,21 +36,26 @@ const cpuSeconds = (u) => (u.user + u.system) / 1e6;
 
 const opened = await lib.openNodeBrain({ vault, db, embedder: { kind: 'builtin' } });
 const brain = opened.brain;
+const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+console.log(`load avg   ${load()} (1/5/15 min) at start; wall times stretch when other processes share the CPUs`);
 try {
   let t = performance.now();
   let c = process.cpuUsage();
   const summary = await brain.indexer.run({});
   const indexWall = (performance.now() - t) / 1000;
   const indexCpu = cpuSeconds(process.cpuUsage(c));
+  const phases = timeEmbedPhases(brain);
   t = performance.now();
   c = process.cpuUsage();
   const embed = await brain.embed();
   const embedWall = (performance.now() - t) / 1000;
   const embedCpu = cpuSeconds(process.cpuUsage(c));
+  phases.restore();
   const stats = await brain.engine.stats();
   console.log(`vault      ${path.relative(root, vault)}: ${stats.pages} notes, ${stats.chunks} chunks, ${stats.links} links`);
   console.log(`index      ${indexWall.toFixed(1)} s wall, ${indexCpu.toFixed(1)} s CPU (${summary.indexed} notes indexed)`);
   console.log(`embed      ${embedWall.toFixed(1)} s wall, ${embedCpu.toFixed(1)} s CPU (${embed?.embedded ?? 0} chunks, ${brain.embedder?.id}, incl. HNSW build) target <= 60 s`);
+  console.log(`  phases   ${phases.summary()}`);
 
   const queries = buildQueries(JSON.parse(readFileSync(path.join(vault, '.ground-truth.json'), 'utf8')), Number(values.queries));
   const run = (q) => lib.hybridSearch({ engine: brain.engine, embedder: brain.embedder }, q.q, { limit: 10 });
@@ -79,8 +85,50 @@ try {
     console.log(`  ${k.padEnd(12)} wall p50 ${percentile(s, 50).toFixed(1)} ms, p95 ${percentile(s, 95).toFixed(1)} ms`);
   }
   console.log(`peak RSS   ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
+  console.log(`load avg   ${load()} at end`);
 } finally {
   await opened.close();
+}
+
+/**
+ * Wall and CPU time spent in the embedder and in each kind of store call during brain.embed(). The vector
+ * index build runs inside the store call that ends the run (the last write, or the read that finds nothing
+ * left), so the slowest call of each kind is shown too.
+ */
+function timeEmbedPhases(brain) {
+  const stats = new Map();
+  const restore = [];
+  const wrap = (obj, name, label) => {
+    const original = obj[name];
+    restore.push(() => (obj[name] = original));
+    obj[name] = async (...args) => {
+      const t0 = performance.now();
+      const c0 = process.cpuUsage();
+      try {
+        return await original.apply(obj, args);
+      } finally {
+        const s = stats.get(label) ?? { n: 0, wall: 0, cpu: 0, max: 0 };
+        const wall = performance.now() - t0;
+        s.n++;
+        s.wall += wall;
+        s.cpu += cpuSeconds(process.cpuUsage(c0)) * 1000;
+        s.max = Math.max(s.max, wall);
+        stats.set(label, s);
+      }
+    };
+  };
+  wrap(brain.embedder, 'embed', 'embedder');
+  wrap(brain.engine, 'countPending', 'count');
+  wrap(brain.engine, 'nextPending', 'read');
+  wrap(brain.engine, 'saveEmbeddings', 'write');
+  wrap(brain.engine, 'markSkipped', 'skip');
+  return {
+    restore: () => restore.forEach((f) => f()),
+    summary() {
+      const s = (ms) => (ms / 1000).toFixed(1);
+      return [...stats].map(([k, v]) => `${k} ${v.n}x ${s(v.wall)} s wall ${s(v.cpu)} s CPU (slowest ${s(v.max)} s)`).join(', ');
+    },
+  };
 }
 
 /** Mixed questions drawn from the vault's ground truth, deterministic for a given vault. */

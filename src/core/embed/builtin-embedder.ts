@@ -9,7 +9,7 @@
 // 3. subtract the projection on the common component (computed at build time), which every
 //    average shares and which otherwise dominates cosine similarity;
 // 4. normalize to unit length.
-// Limits: English vocabulary only (40k most frequent words; other scripts and rare/technical words
+// Limits: English vocabulary only (30k most frequent words; other scripts and rare/technical words
 // are ignored), no word order or negation scope ("dog bites man" == "man bites dog"), one vector per
 // word sense. Texts with no known word get a zero vector (see Embedder.embed).
 
@@ -83,14 +83,24 @@ export function loadBuiltinEmbedder(bytes: Uint8Array, options: BuiltinEmbedderO
     return out;
   };
 
+  // Scratch accumulator, reused: float64 sums need no rounding per add.
+  const acc = new Float64Array(dims);
   const embedOne = (text: string): Float32Array => {
-    const acc = new Float32Array(dims);
+    const out = new Float32Array(dims);
     const indices = indicesOf(text);
-    if (indices.length === 0) return acc;
-    for (const idx of indices) {
-      const c = coef[idx]!;
+    if (indices.length === 0) return out;
+    acc.fill(0);
+    // Words repeat within a text ("the", names): sorted, each distinct row is added once, weighted by its
+    // count, and rows are visited in memory order.
+    const sorted = Int32Array.from(indices).sort();
+    for (let i = 0; i < sorted.length; ) {
+      const idx = sorted[i]!;
+      let j = i + 1;
+      while (j < sorted.length && sorted[j] === idx) j++;
+      const c = coef[idx]! * (j - i);
       const base = idx * dims;
       for (let d = 0; d < dims; d++) acc[d]! += c * matrix[base + d]!;
+      i = j;
     }
     for (const u of components) {
       let dot = 0;
@@ -101,9 +111,9 @@ export function loadBuiltinEmbedder(bytes: Uint8Array, options: BuiltinEmbedderO
     for (let d = 0; d < dims; d++) sum += acc[d]! * acc[d]!;
     const norm = Math.sqrt(sum);
     // A sum that lies exactly on the common component carries no information: treat it as unknown.
-    if (!(norm > 1e-6)) return acc.fill(0);
-    for (let d = 0; d < dims; d++) acc[d]! /= norm;
-    return acc;
+    if (!(norm > 1e-6)) return out;
+    for (let d = 0; d < dims; d++) out[d] = acc[d]! / norm;
+    return out;
   };
 
   return {

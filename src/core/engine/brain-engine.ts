@@ -253,9 +253,15 @@ export interface StoredFileStatus {
 /** The structural EmbeddingStore the embed queue drives. */
 export interface EngineEmbeddingStore {
   countPending(modelId: string): Promise<number>;
-  nextPending(modelId: string, limit: number): Promise<{ id: number; text: string }[]>;
-  saveEmbeddings(modelId: string, dims: number, rows: { id: number; vector: Float32Array }[]): Promise<void>;
+  /** Pending chunks in ascending id order, those with an id above `afterId` when given (keyset paging). */
+  nextPending(modelId: string, limit: number, afterId?: number): Promise<{ id: number; text: string }[]>;
+  saveEmbeddings(modelId: string, dims: number, rows: { id: number; vector: Float32Array }[], options?: SaveEmbeddingsOptions): Promise<void>;
   markSkipped(modelId: string, ids: number[]): Promise<void>;
+}
+
+export interface SaveEmbeddingsOptions {
+  /** More vectors of this run follow: index builds may wait until nextPending comes back empty. */
+  morePending?: boolean;
 }
 
 export interface BrainEngine extends EngineEmbeddingStore {

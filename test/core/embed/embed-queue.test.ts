@@ -15,6 +15,8 @@ interface Row {
 class MemoryStore implements EmbeddingStore {
   rows = new Map<number, Row>();
   saves: number[][] = [];
+  saveOptions: ({ morePending?: boolean } | undefined)[] = [];
+  reads: (number | undefined)[] = [];
   failSaveAt = -1;
 
   constructor(texts: string[]) {
@@ -26,12 +28,17 @@ class MemoryStore implements EmbeddingStore {
   countPending(modelId: string) {
     return Promise.resolve(this.pending(modelId).length);
   }
-  nextPending(modelId: string, limit: number): Promise<PendingChunk[]> {
-    return Promise.resolve(this.pending(modelId).slice(0, limit).map(({ id, text }) => ({ id, text })));
+  nextPending(modelId: string, limit: number, afterId?: number): Promise<PendingChunk[]> {
+    this.reads.push(afterId);
+    const after = this.pending(modelId)
+      .filter((r) => afterId === undefined || r.id > afterId)
+      .sort((a, b) => a.id - b.id);
+    return Promise.resolve(after.slice(0, limit).map(({ id, text }) => ({ id, text })));
   }
-  saveEmbeddings(modelId: string, dims: number, rows: { id: number; vector: Float32Array }[]) {
+  saveEmbeddings(modelId: string, dims: number, rows: { id: number; vector: Float32Array }[], options?: { morePending?: boolean }) {
     if (this.saves.length === this.failSaveAt) return Promise.reject(new Error('disk full'));
     this.saves.push(rows.map((r) => r.id));
+    this.saveOptions.push(options);
     for (const { id, vector } of rows) {
       expect(vector.length).toBe(dims);
       const row = this.rows.get(id)!;
@@ -66,15 +73,73 @@ class FakeEmbedder implements Embedder {
 const texts = (n: number) => Array.from({ length: n }, (_, i) => `chunk number ${i}`);
 
 describe('runEmbeddingQueue', () => {
-  it('embeds every pending chunk in batches of at most batchSize and reports progress', async () => {
+  it('embeds every pending chunk in batches of at most batchSize, writes a page at a time, reports progress', async () => {
     const store = new MemoryStore(texts(250));
     const embedder = new FakeEmbedder();
     const progress: EmbedProgress[] = [];
     const result = await runEmbeddingQueue({ store, embedder, onProgress: (p) => progress.push(p) });
     expect(result).toEqual({ embedded: 250, skipped: 0, failed: 0, aborted: false });
     expect(embedder.calls.map((c) => c.length)).toEqual([100, 100, 50]);
+    // One page (fast embedder): one write, and the store is told the run is over.
+    expect(store.saves.map((s) => s.length)).toEqual([250]);
+    expect(store.saveOptions).toEqual([{ morePending: false }]);
+    expect(progress.map((p) => [p.done, p.total])).toEqual([[0, 250], [250, 250]]);
+    // Keyset reads: the page, the rest after its last id, then once more from the start.
+    expect(store.reads).toEqual([undefined, 249, undefined]);
+    expect(await store.countPending('fake:a')).toBe(0);
+  });
+
+  it('writes every batch of a slow provider', async () => {
+    const store = new MemoryStore(texts(250));
+    const embedder = new FakeEmbedder();
+    let clock = 0;
+    const slow = { id: embedder.id, dims: 4, maxBatch: 100, embed: (t: string[]) => ((clock += 1500), embedder.embed(t)) };
+    await runEmbeddingQueue({ store, embedder: slow, now: () => clock });
+    expect(store.saves.map((s) => s.length)).toEqual([100, 100, 50]);
+    expect(store.saveOptions.map((o) => o?.morePending)).toEqual([true, true, false]);
+  });
+
+  it('writes every batch when maxUnsavedMs is 0, with progress after each', async () => {
+    const store = new MemoryStore(texts(250));
+    const progress: EmbedProgress[] = [];
+    await runEmbeddingQueue({ store, embedder: new FakeEmbedder(), maxUnsavedMs: 0, onProgress: (p) => progress.push(p) });
     expect(store.saves.map((s) => s.length)).toEqual([100, 100, 50]);
     expect(progress.map((p) => [p.done, p.total])).toEqual([[0, 250], [100, 250], [200, 250], [250, 250]]);
+  });
+
+  it('reads pages by id and groups writes by page and by elapsed time', async () => {
+    const store = new MemoryStore(texts(130));
+    const embedder = new FakeEmbedder('fake:a', 20);
+    let clock = 0;
+    // Each embed call "takes" 400 ms: a write before the oldest unsaved vector would be 1000 ms old (every 3
+    // batches), and at each page end.
+    const slow = { ...embedder, id: embedder.id, dims: 4, maxBatch: 20, embed: (t: string[]) => ((clock += 400), embedder.embed(t)) };
+    const result = await runEmbeddingQueue({ store, embedder: slow, pageSize: 100, now: () => clock });
+    expect(result).toMatchObject({ embedded: 130, failed: 0 });
+    expect(store.reads).toEqual([undefined, 99, 129, undefined]);
+    expect(store.saves.map((s) => s.length)).toEqual([60, 40, 30]);
+    // Mid-page and full-page writes expect more; the short last page ends the run.
+    expect(store.saveOptions.map((o) => o?.morePending)).toEqual([true, true, false]);
+  });
+
+  it('picks up chunks added during the run, after and behind the cursor', async () => {
+    const store = new MemoryStore(texts(10));
+    store.rows.delete(2);
+    let added = false;
+    const result = await runEmbeddingQueue({
+      store,
+      embedder: new FakeEmbedder(),
+      pageSize: 5,
+      batchSize: 5,
+      onProgress: (p) => {
+        if (p.done === 5 && !added) {
+          added = true;
+          store.rows.set(50, { id: 50, text: 'new note' });
+          store.rows.set(2, { id: 2, text: 'behind the cursor' });
+        }
+      },
+    });
+    expect(result).toMatchObject({ embedded: 11, failed: 0 });
     expect(await store.countPending('fake:a')).toBe(0);
   });
 
@@ -120,7 +185,7 @@ describe('runEmbeddingQueue', () => {
   it('reports a store write failure without counting that batch', async () => {
     const store = new MemoryStore(texts(150));
     store.failSaveAt = 1;
-    const result = await runEmbeddingQueue({ store, embedder: new FakeEmbedder() });
+    const result = await runEmbeddingQueue({ store, embedder: new FakeEmbedder(), maxUnsavedMs: 0 });
     expect(result).toMatchObject({ embedded: 100, failed: 50 });
     expect(result.error?.message).toBe('disk full');
     expect(await store.countPending('fake:a')).toBe(50);
@@ -155,12 +220,17 @@ describe('runEmbeddingQueue', () => {
       store,
       embedder: new FakeEmbedder(),
       signal: ctrl.signal,
+      maxUnsavedMs: 0,
       onProgress: (p) => {
         if (p.done === 100) ctrl.abort();
       },
     });
     expect(result).toMatchObject({ embedded: 100, aborted: true, failed: 0 });
     expect(await store.countPending('fake:a')).toBe(200);
+    // An aborted run leaves the index build to the next one.
+    expect(store.saveOptions).toEqual([{ morePending: true }]);
+    const before = await runEmbeddingQueue({ store: new MemoryStore(texts(5)), embedder: new FakeEmbedder(), signal: AbortSignal.abort() });
+    expect(before).toMatchObject({ embedded: 0, aborted: true });
   });
 
   it('rejects an embedder that returns the wrong number or shape of vectors', async () => {
@@ -173,6 +243,36 @@ describe('runEmbeddingQueue', () => {
     const r3 = await runEmbeddingQueue({ store: new MemoryStore(texts(3)), embedder: nan });
     expect(r3.error?.message).toMatch(/non-finite/);
     expect(r3.failed).toBe(3);
+  });
+
+  it('writes the batches finished before a failed embed call, within the same page', async () => {
+    const store = new MemoryStore(texts(500));
+    const embedder = new FakeEmbedder();
+    embedder.failOnCall = 3;
+    const result = await runEmbeddingQueue({ store, embedder });
+    expect(result).toMatchObject({ embedded: 300, failed: 100 });
+    expect(store.saves.map((s) => s.length)).toEqual([300]);
+    expect(store.saveOptions).toEqual([{ morePending: true }]);
+    expect(await store.countPending('fake:a')).toBe(200);
+  });
+
+  it('counts finished vectors as failed when writing them fails too', async () => {
+    const store = new MemoryStore(texts(300));
+    store.failSaveAt = 0;
+    const embedder = new FakeEmbedder();
+    embedder.failOnCall = 2;
+    const result = await runEmbeddingQueue({ store, embedder });
+    expect(result).toMatchObject({ embedded: 0, failed: 300 });
+    expect(result.error?.message).toBe('provider down');
+    expect(await store.countPending('fake:a')).toBe(300);
+  });
+
+  it('rejects a store that pages out of id order', async () => {
+    const store = new MemoryStore(texts(6));
+    store.nextPending = (_m: string, limit: number) => Promise.resolve([{ id: 5, text: 'x' }, { id: 3, text: 'y' }].slice(0, limit));
+    const result = await runEmbeddingQueue({ store, embedder: new FakeEmbedder() });
+    expect(result.error?.message).toMatch(/out of id order/);
+    expect(result.embedded).toBe(0);
   });
 
   it('stops instead of looping when the store keeps returning saved chunks', async () => {
