@@ -2,6 +2,7 @@
 // by content hash so unchanged chunks keep their id and embedding.
 import type { Transaction } from '@electric-sql/pglite';
 import type { Chunk, ParsedNote } from '../types';
+import { tsvectorLiteral } from '../text/lexemes';
 import { segmentForIndex } from '../text/segment';
 import type { PageMeta } from './brain-engine';
 import { nameKey } from './names';
@@ -9,11 +10,12 @@ import { clean, cleanOrNull, toJsonb } from './pg-text';
 
 type Tx = Pick<Transaction, 'query'>;
 
-function chunkSearchText(c: Chunk): string {
-  return clean(segmentForIndex(c.heading ? `${c.heading} ${c.text}` : c.text));
+/** The chunk's full-text vector, heading included, as a tsvector literal. */
+function chunkTsvector(c: Chunk): string {
+  return tsvectorLiteral(segmentForIndex(c.heading ? `${c.heading} ${c.text}` : c.text));
 }
 
-const CHUNK_COLS = 'ord, heading, char_start, char_end, start_line, end_line, kind, language, symbol, token_estimate, seg';
+const CHUNK_COLS = 'ord, heading, char_start, char_end, start_line, end_line, kind, language, symbol, token_estimate, tsv';
 
 /** Chunk columns for `unnest`, in CHUNK_COLS order. */
 function chunkColumns(list: Chunk[]): unknown[] {
@@ -28,7 +30,7 @@ function chunkColumns(list: Chunk[]): unknown[] {
     list.map((c) => cleanOrNull(c.language)),
     list.map((c) => cleanOrNull(c.symbol)),
     list.map((c) => Math.round(c.tokenEstimate)),
-    list.map(chunkSearchText),
+    list.map(chunkTsvector),
   ];
 }
 
@@ -67,7 +69,7 @@ async function writeChunks(tx: Tx, pages: { path: string; chunks: Chunk[] }[], e
     await tx.query(
       `update chunks c set ord = u.ord, heading = u.heading, char_start = u.char_start, char_end = u.char_end,
          start_line = u.start_line, end_line = u.end_line, kind = u.kind, language = u.language, symbol = u.symbol,
-         token_estimate = u.token_estimate, tsv = to_tsvector('simple', u.seg), tsv_en = to_tsvector('english', u.seg)
+         token_estimate = u.token_estimate, tsv_en = u.tsv::tsvector
        from unnest($1::int[], ${UNNEST_CHUNK_COLS}) as u(id, ${CHUNK_COLS})
        where c.id = u.id`,
       [kept.map((k) => k.id), ...chunkColumns(kept.map((k) => k.chunk))],
@@ -77,9 +79,9 @@ async function writeChunks(tx: Tx, pages: { path: string; chunks: Chunk[] }[], e
     const list = added.map((a) => a.chunk);
     await tx.query(
       `insert into chunks (page, ord, heading, char_start, char_end, start_line, end_line, kind, language, symbol,
-         token_estimate, text, hash, tsv, tsv_en)
+         token_estimate, text, hash, tsv_en)
        select u.page, u.ord, u.heading, u.char_start, u.char_end, u.start_line, u.end_line, u.kind, u.language,
-         u.symbol, u.token_estimate, u.text, u.hash, to_tsvector('simple', u.seg), to_tsvector('english', u.seg)
+         u.symbol, u.token_estimate, u.text, u.hash, u.tsv::tsvector
        from unnest($1::text[], ${UNNEST_CHUNK_COLS}, $13::text[], $14::text[]) with ordinality
          as u(page, ${CHUNK_COLS}, text, hash, n)
        order by u.n`,

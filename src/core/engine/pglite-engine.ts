@@ -32,13 +32,16 @@ import type {
   TitleHit,
   TraversalNode,
   TraverseOptions,
+  SaveEmbeddingsOptions,
   VectorSearchOptions,
 } from './brain-engine';
 import { migrate, type MigrationOutcome } from './migrations';
 import { entityCandidates, nameKey } from './names';
 import { writePage, writePages } from './page-writer';
+import { encodeVectorArray } from './vector-wire';
 import { clean } from './pg-text';
 import { orQuery, positiveTerms } from './query-text';
+import { websearchTsquery } from '../text/tsquery';
 import { MAX_INDEXED_DIMS, TABLES } from './schema';
 import { filterConditions } from './sql-filters';
 import { traverse } from './traverse';
@@ -50,9 +53,11 @@ export interface PGliteEngineSettings {
   autoFlush?: boolean;
   /**
    * Below this many embedded chunks of one model and dims, vector search scans exactly and no HNSW index is
-   * built. Measured here (384-d, random vectors, Node 20, loaded machine): exact scan 34 ms at 2k chunks,
-   * 58-130 ms at 5k; HNSW 36-125 ms at 5k, and building the index over 5k vectors took 5-20 s. Below ~5k the
-   * index saves little per query and costs seconds to build plus slower embedding saves, so 5000 is the default.
+   * built. Measured on subsets of the 10k-note bench vault (built-in 100-d vectors, 50 nearest, Node 20):
+   * exact scan p50 3 ms at 1k, 6.5 ms at 2.5k, 12 ms at 5k, 24 ms at 10k, 40 ms at 19k; HNSW 2-3.5 ms at every
+   * size, built in 0.3 s (2.5k), 0.6 s (5k), 1.6 s (10k), 3.2 s (19k), ~10 s (47k). Below ~5k the exact scan
+   * is fast enough for the 30 ms query budget and has perfect recall, so 5000 is the default. (Earlier, 384-d
+   * random vectors: exact 34 ms at 2k, 58-130 ms at 5k.)
    */
   exactScanThreshold?: number;
 }
@@ -75,8 +80,19 @@ const KEYWORD_COMMON_MIN_DF = 500;
 const KEYWORD_COMMON_SHARE = 0.01;
 /** Rows written before the first automatic ANALYZE (see noteRowsWritten). */
 const ANALYZE_MIN_ROWS = 1000;
+/** Total rows written must grow this many times between two automatic analyses. */
+const ANALYZE_GROWTH = 4;
 /** Candidates scored by every word of the query. */
 const KEYWORD_CANDIDATES = 150;
+/**
+ * HNSW graph degree and build-time candidate list, below pgvector's defaults (16, 64), with a wider search
+ * list at query time to pay the recall back. Measured on the 10k-note bench vault (47k x 100-d, built-in
+ * embedder; recall of the 50 nearest against an exact scan): defaults build in 17-20 s of CPU, recall 0.91 at
+ * ef_search 50; (12, 40) builds in 9-12 s, recall 0.94 at ef_search 100 for the same ~4 ms query CPU.
+ */
+const HNSW_M = 12;
+const HNSW_EF_CONSTRUCTION = 40;
+const HNSW_MIN_EF_SEARCH = 100;
 const CHUNK_HIT_COLUMNS = `c.id as chunk_id, c.page as path, p.title, c.heading, c.text, c.start_line, c.end_line, c.kind`;
 
 interface ChunkHitRow {
@@ -129,8 +145,10 @@ export class PGliteEngine implements BrainEngine {
   /** Bumped by every write; invalidates the keyword statistics cache. */
   private generation = 0;
   private embeddedCounts = new Map<string, { generation: number; n: number }>();
-  /** The last nextPending call filled its batch: an embedding run is under way. */
-  private morePending = false;
+  /** Type oids of `vector` and `vector[]`, looked up on the first binary vector write. */
+  private vectorOids: { element: number; array: number } | null = null;
+  /** Chunk rows rewritten by embedding writes since the full-text indexes' pending lists were merged. */
+  private embedWritesSinceGinClean = 0;
   private deferredIndexDims = new Set<number>();
   private rowsSinceAnalyze = 0;
   private rowsAtAnalyze = 0;
@@ -226,11 +244,13 @@ export class PGliteEngine implements BrainEngine {
   /**
    * PGlite has no autovacuum, so planner statistics are never refreshed on their own. Statistics taken on an
    * empty table made vector search skip its HNSW index (measured: 600 ms instead of 30 ms over 47k chunks), so
-   * tables are analysed each time the written rows reach the count at the last analysis (a doubling schedule).
+   * tables are analysed each time the rows written reach ANALYZE_GROWTH times the count at the last analysis.
+   * (Growth 2 analysed six times during a 10k-note index, a tenth of its time; the planner scales row counts
+   * by the table's current size anyway, so statistics a few times stale only misjudge value distributions.)
    */
   private async noteRowsWritten(n: number): Promise<void> {
     this.rowsSinceAnalyze += n;
-    if (this.rowsSinceAnalyze < Math.max(ANALYZE_MIN_ROWS, this.rowsAtAnalyze)) return;
+    if (this.rowsSinceAnalyze < Math.max(ANALYZE_MIN_ROWS, (ANALYZE_GROWTH - 1) * this.rowsAtAnalyze)) return;
     this.rowsAtAnalyze += this.rowsSinceAnalyze;
     this.rowsSinceAnalyze = 0;
     await this.db.exec('analyze');
@@ -472,7 +492,9 @@ export class PGliteEngine implements BrainEngine {
     source: 'rare' | 'all',
   ): Promise<ChunkHit[]> {
     const idf = terms.map(([, df]) => Math.log(1 + (stats.n - df + 0.5) / (df + 0.5)));
-    const params: unknown[] = [text, terms.map(([t]) => t), idf, rare, Math.max(1, stats.avgLen), Math.max(KEYWORD_CANDIDATES, limit * 2)];
+    const query = websearchTsquery(text);
+    if (source === 'all' && query === '') return [];
+    const params: unknown[] = [query, terms.map(([t]) => websearchTsquery(t)), idf, rare, Math.max(1, stats.avgLen), Math.max(KEYWORD_CANDIDATES, limit * 2)];
     const where = filterConditions(filters, params);
     params.push(limit);
     const bm25 = (tf: string, len: string): string =>
@@ -483,11 +505,11 @@ export class PGliteEngine implements BrainEngine {
              select c.id, c.token_estimate as len, ts_rank_cd(c.tsv_en, t.tq) * 10 as tf
              from chunks c join pages p on p.path = c.page where c.tsv_en @@ t.tq ${where}
            ) x where t.rare group by x.id order by sum(t.idf * ${bm25('x.tf', 'x.len')}) desc, x.id limit $6`
-        : `select c.id from chunks c join pages p on p.path = c.page, websearch_to_tsquery('english', $1) as q
+        : `select c.id from chunks c join pages p on p.path = c.page, cast($1::text as tsquery) as q
            where c.tsv_en @@ q ${where} order by c.token_estimate, c.id limit $6`;
     const r = await this.db.query<ChunkHitRow>(
       `with t as (
-         select u.idf, u.rare, websearch_to_tsquery('english', u.term) as tq
+         select u.idf, u.rare, u.term::tsquery as tq
          from unnest($2::text[], $3::float8[], $4::bool[]) as u(term, idf, rare)
        ), cand as (${candidates}
        ), m as (
@@ -514,13 +536,24 @@ export class PGliteEngine implements BrainEngine {
       this.keywordStats = { generation: this.generation, n: r.rows[0]?.n ?? 0, avgLen: Number(r.rows[0]?.a ?? 0), df: new Map() };
     }
     const cache = this.keywordStats;
-    const unknown = terms.filter((t) => !cache.df.has(t));
+    const unknown: string[] = [];
+    const queries: string[] = [];
+    for (const t of terms) {
+      if (cache.df.has(t)) continue;
+      const q = websearchTsquery(t);
+      // Only stopwords or punctuation: matches nothing, and Postgres would log a notice for the empty query.
+      if (q === '') cache.df.set(t, 0);
+      else {
+        unknown.push(t);
+        queries.push(q);
+      }
+    }
     if (unknown.length > 0) {
       const r = await this.db.query<{ term: string; df: number }>(
-        // The tsquery is built once per term (in FROM), so the count is a GIN lookup, not a per-row call.
-        `select u.term, (select count(*) from chunks c where c.tsv_en @@ q.q)::int as df
-         from unnest($1::text[]) as u(term), lateral websearch_to_tsquery('english', u.term) as q(q)`,
-        [unknown],
+        // The tsquery is cast once per term (in FROM), so the count is a GIN lookup, not a per-row call.
+        `select u.term, (select count(*) from chunks c where c.tsv_en @@ u.q)::int as df
+         from unnest($1::text[], $2::tsquery[]) as u(term, q)`,
+        [unknown, queries],
       );
       for (const row of r.rows) cache.df.set(row.term, row.df);
       // A bounded cache: questions are varied, and a long-running plugin must not grow without limit.
@@ -569,7 +602,7 @@ export class PGliteEngine implements BrainEngine {
     }
     return this.db.transaction(async (tx) => {
       // Iterative scans keep filtered HNSW queries from returning fewer rows than asked for.
-      await tx.exec(`set local hnsw.ef_search = ${Math.min(1000, Math.max(40, limit))}`);
+      await tx.exec(`set local hnsw.ef_search = ${Math.min(1000, Math.max(HNSW_MIN_EF_SEARCH, limit * 2))}`);
       await tx.exec(`set local hnsw.iterative_scan = relaxed_order`);
       const r = await tx.query<ChunkHitRow>(
         `select * from (
@@ -683,40 +716,83 @@ export class PGliteEngine implements BrainEngine {
     return r.rows[0]?.n ?? 0;
   }
 
-  /** The text embedded is the heading path plus the chunk text, so a chunk keeps its section's context. */
-  async nextPending(modelId: string, limit: number): Promise<{ id: number; text: string }[]> {
+  /**
+   * The text embedded is the heading path plus the chunk text, so a chunk keeps its section's context.
+   * Keyset paging (`id > afterId`) walks the primary key once per run; re-asking for "the first pending
+   * chunks" re-read every chunk embedded so far on each call (quadratic: ~16 s of 66 s on a 10k-note vault).
+   */
+  async nextPending(modelId: string, limit: number, afterId?: number): Promise<{ id: number; text: string }[]> {
     const max = limitOf(limit, 100);
+    // Chunk ids are int4; a cursor outside that range means "before the first" or "after the last".
+    const after = afterId !== undefined && !Number.isNaN(afterId) ? Math.max(-(2 ** 31), Math.min(2 ** 31 - 1, Math.floor(afterId))) : null;
     const r = await this.db.query<{ id: number; text: string }>(
       `select id, case when heading = '' then text else heading || E'\\n\\n' || text end as text
-       from chunks where embedding_model is distinct from $1 order by id limit $2`,
-      [modelId, max],
+       from chunks where ($3::int is null or id > $3) and embedding_model is distinct from $1 order by id limit $2`,
+      [modelId, max, after],
     );
-    this.morePending = max > 0 && r.rows.length >= max;
-    // The queue has drained: build the vector indexes whose build waited for it.
-    if (r.rows.length === 0) for (const dims of [...this.deferredIndexDims]) await this.ensureIndex(dims);
+    if (r.rows.length === 0 && max > 0) await this.finishEmbeddingRun();
     return r.rows;
   }
 
-  async saveEmbeddings(modelId: string, dims: number, rows: { id: number; vector: Float32Array }[]): Promise<void> {
+  /** The queue has drained: build the vector indexes whose build waited for it, tidy the full-text indexes. */
+  private async finishEmbeddingRun(): Promise<void> {
+    for (const dims of [...this.deferredIndexDims]) await this.ensureIndex(dims);
+    if (this.embedWritesSinceGinClean === 0) return;
+    // Each vector write rewrites its chunk row, so the row's full-text entries land in the GIN pending list
+    // (up to 4 MB), which every keyword query then scans: measured on the 10k-note vault, query p50 31 ms
+    // with the list left full, 20 ms after merging it (~0.8 s, once per run).
+    await this.db.query(
+      `select gin_clean_pending_list(i.indexrelid) from pg_index i join pg_class c on c.oid = i.indexrelid
+       join pg_am a on a.oid = c.relam where i.indrelid = 'chunks'::regclass and a.amname = 'gin'`,
+    );
+    this.embedWritesSinceGinClean = 0;
+  }
+
+  async saveEmbeddings(
+    modelId: string,
+    dims: number,
+    rows: { id: number; vector: Float32Array }[],
+    options: SaveEmbeddingsOptions = {},
+  ): Promise<void> {
     validDims(dims);
     if (rows.length === 0) return;
-    const literals = rows.map((r) => vectorLiteral(r.vector, dims));
+    const oids = await this.vectorTypeOids();
+    const packed = encodeVectorArray(
+      rows.map((r) => r.vector),
+      dims,
+      oids.element,
+    );
+    // PGlite sends a parameter in binary when its serializer returns bytes (it passes them to Bind as is);
+    // the declared Serializer type says string, hence the cast.
+    const binary = (x: unknown): string => x as string;
     await this.write((tx) =>
       tx.query(
-        `update chunks c set embedding = u.v::vector, embed_dims = $2, embedding_model = $1
-         from unnest($3::int[], $4::text[]) as u(id, v) where c.id = u.id`,
-        [modelId, dims, rows.map((r) => r.id), literals],
+        `update chunks c set embedding = u.v, embed_dims = $2, embedding_model = $1
+         from unnest($3::int[], $4::vector[]) as u(id, v) where c.id = u.id`,
+        [modelId, dims, rows.map((r) => r.id), packed],
+        { serializers: { [oids.array]: binary } },
       ),
     );
-    await this.noteRowsWritten(rows.length);
+    this.embedWritesSinceGinClean += rows.length;
+    // Vectors do not change row counts, so no ANALYZE here (it cost ~10 s of CPU per 10k-note run); the
+    // index build below analyzes what vector search plans with.
     // Building the HNSW index once over all vectors is ~3x faster than building it at the threshold and then
     // inserting the rest one by one (measured, 47k x 100-d: 21 s bulk against ~60 s of inserts). So while an
-    // embedding run still has full batches pending, the build waits for nextPending to come back empty; until
-    // then (or if the run is cut short) vector search scans exactly, which is correct, only slower.
-    const defer = this.morePending;
-    this.morePending = false;
-    if (defer && !this.indexedDims.has(dims)) this.deferredIndexDims.add(dims);
+    // embedding run has more to write, the build waits for nextPending to come back empty; until then (or if
+    // the run is cut short) vector search scans exactly, which is correct, only slower.
+    if (options.morePending === true && !this.indexedDims.has(dims)) this.deferredIndexDims.add(dims);
     else await this.ensureIndex(dims);
+  }
+
+  private async vectorTypeOids(): Promise<{ element: number; array: number }> {
+    if (this.vectorOids) return this.vectorOids;
+    const r = await this.db.query<{ element: number; array: number }>(
+      `select oid::int8 as element, typarray::int8 as array from pg_type where oid = 'vector'::regtype`,
+    );
+    const row = r.rows[0];
+    if (!row) throw new Error('the vector extension is not installed');
+    this.vectorOids = row;
+    return row;
   }
 
   /** Builds the partial HNSW index for these dims once enough vectors exist for it to pay off. */
@@ -727,7 +803,8 @@ export class PGliteEngine implements BrainEngine {
     await this.write((tx) =>
       tx.exec(
         `create index if not exists chunks_hnsw_${dims} on chunks
-         using hnsw ((embedding::vector(${dims})) vector_cosine_ops) where embed_dims = ${dims}`,
+         using hnsw ((embedding::vector(${dims})) vector_cosine_ops)
+         with (m = ${HNSW_M}, ef_construction = ${HNSW_EF_CONSTRUCTION}) where embed_dims = ${dims}`,
       ),
     );
     this.indexedDims.add(dims);
@@ -743,6 +820,7 @@ export class PGliteEngine implements BrainEngine {
         [modelId, ids],
       ),
     );
+    this.embedWritesSinceGinClean += ids.length;
   }
 
   // ---- file status -----------------------------------------------------------------------------------------

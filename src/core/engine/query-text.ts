@@ -1,5 +1,5 @@
-// Turns a websearch-syntax query into its OR form. The result is still passed as a bind parameter to
-// websearch_to_tsquery, which never fails on syntax, so this only shapes recall, never safety.
+// Turns a websearch-syntax query into its OR form. The result still goes through websearchTsquery
+// (text/tsquery.ts), which accepts any input, so this only shapes recall, never safety.
 
 const TOKEN = /"[^"]*"|[^\s"]+/g;
 

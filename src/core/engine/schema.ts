@@ -3,7 +3,7 @@
 // be migrated it is dropped and rebuilt from the notes.
 
 /** Bump when a migration is appended. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 /** Bump the major when stored data can no longer be read by this code (forces a rebuild). */
 export const ENGINE_VERSION = '1.0.0';
 
@@ -126,13 +126,42 @@ export const MIGRATIONS: readonly Migration[] = [
       // out). Measured on the Obsidian Help eval set, BM25 over chunks: R@5 0.79 with the 'simple' column, 0.84
       // with this one. CJK words and bigrams pass through the english config unchanged.
       `alter table chunks add column if not exists tsv_en tsvector`,
-      // Rows written before this version: Latin text is parsed again here; CJK rows need the JS segmenter, so
-      // they keep their simple vector until the note is next indexed.
-      `update chunks set tsv_en = case
-         when heading || text ~ '[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]' then tsv
-         else to_tsvector('english', case when heading = '' then text else heading || ' ' || text end) end
+      // Rows written before this version get a vector parsed here, good enough until the indexer rewrites every
+      // chunk's vector (its parser version changed with schema 4). It must not read the 'simple' column, which
+      // version 4 drops, so that re-running it stays possible.
+      `update chunks set tsv_en = to_tsvector('english', case when heading = '' then text else heading || ' ' || text end)
        where tsv_en is null`,
       `create index if not exists chunks_tsv_en on chunks using gin (tsv_en)`,
+    ],
+  },
+  {
+    version: 4,
+    up: [
+      // Search only ever read tsv_en; the 'simple' vector and its GIN index cost ~40% of chunk writes. From here
+      // on tsv_en is computed in JS (text/lexemes.ts); the indexer's parser version bump rewrites old rows.
+      `drop index if exists chunks_tsv`,
+      `alter table chunks drop column if exists tsv`,
+      // Write cost only: every query on a link type also names a path (links_from / links_to serve it); title
+      // search reads page_names (its own trigram index), never pages.title_key; the tag filter lower-cases each
+      // tag, which a GIN index on the raw array cannot serve.
+      `drop index if exists links_type`,
+      `drop index if exists pages_title_trgm`,
+      `drop index if exists pages_tags`,
+      // Only dangling links are looked up by target text, and they are a few percent of all links.
+      `create index if not exists links_dangling_target on links (lower(target_text)) where to_path is null`,
+      `drop index if exists links_target_lower`,
+      // ANALYZE runs on a doubling schedule while indexing and sorts a sample of every column; these columns are
+      // never filtered on, and the wide text among them made analysis a tenth of a full index.
+      `alter table chunks alter column text set statistics 0, alter column heading set statistics 0,
+         alter column hash set statistics 0, alter column char_start set statistics 0, alter column char_end set statistics 0,
+         alter column start_line set statistics 0, alter column end_line set statistics 0, alter column ord set statistics 0,
+         alter column language set statistics 0, alter column symbol set statistics 0`,
+      `alter table links alter column raw set statistics 0, alter column subpath set statistics 0,
+         alter column alias set statistics 0, alter column field set statistics 0, alter column evidence set statistics 0,
+         alter column context set statistics 0, alter column line set statistics 0, alter column char_offset set statistics 0`,
+      `alter table pages alter column frontmatter set statistics 0, alter column compiled_truth set statistics 0,
+         alter column timeline set statistics 0, alter column warnings set statistics 0, alter column content_hash set statistics 0,
+         alter column aliases set statistics 0, alter column title set statistics 0, alter column indexed_at set statistics 0`,
     ],
   },
 ];

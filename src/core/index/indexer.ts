@@ -11,7 +11,19 @@ import type { PathFilter } from './path-rules';
 import type { VaultFile, VaultSource } from './vault-source';
 
 /** Bump when parsing/extraction changes what is stored: every note is re-parsed on the next run. */
-export const PARSER_VERSION = '1';
+// 2: full-text vectors computed in JS (text/lexemes.ts) instead of Postgres' to_tsvector.
+export const PARSER_VERSION = '2';
+
+/**
+ * File reads kept in flight ahead of the parser. Reads run off the main thread (Node's thread pool, the
+ * app's vault adapter), so reading ahead overlaps them with parsing and database writes instead of leaving
+ * the thread idle between notes.
+ */
+const READ_AHEAD = 16;
+/** Bytes of new files kept from rename detection for the parse that follows, so they are not read twice. */
+const RENAME_READ_CACHE_BYTES = 64 * 1024 * 1024;
+
+type ReadResult = { bytes: Uint8Array } | { error: unknown };
 
 const META_PARSER_VERSION = 'parser_version';
 /** Set while links may point at stale targets (pages added/removed); cleared after re-resolution. */
@@ -51,6 +63,24 @@ export interface IndexerOptions {
   now?: () => number;
 }
 
+/** Reads files in order with up to `window` reads in flight; never rejects (errors are results). */
+function readAhead(paths: string[], window: number, read: (path: string) => Promise<Uint8Array>): () => Promise<ReadResult> {
+  const pending: Promise<ReadResult>[] = [];
+  let next = 0;
+  const fill = (target: number): void => {
+    while (pending.length < target && next < paths.length) {
+      pending.push(read(paths[next++]!).then((bytes) => ({ bytes }), (error: unknown) => ({ error })));
+    }
+  };
+  return () => {
+    fill(window);
+    const result = pending.shift() ?? Promise.resolve({ error: new Error('read past the end of the file list') });
+    // The read handed out is still in flight until the caller has it.
+    fill(window - 1);
+    return result;
+  };
+}
+
 interface Prepared {
   file: VaultFile;
   note?: ParsedNote;
@@ -64,6 +94,8 @@ export class Indexer {
   private resolverBuilt = false;
   /** Aliases of every stored page, kept in step with the store so alias changes are seen without a query. */
   private knownAliases = new Map<string, string[]>();
+  /** Bytes read by rename detection in this run, used once by prepare. */
+  private readCache = new Map<string, Uint8Array>();
 
   constructor(options: IndexerOptions) {
     this.opts = {
@@ -80,6 +112,7 @@ export class Indexer {
     const started = this.opts.now();
     const summary = emptySummary();
     let full = options.full ?? false;
+    this.readCache.clear();
 
     if (store.openState.needsRebuild && !this.rebuiltOnce) {
       this.rebuiltOnce = true;
@@ -125,19 +158,25 @@ export class Indexer {
 
     let done = 0;
     const total = candidates.length;
+    const nextRead = readAhead(
+      candidates.map((f) => f.path),
+      READ_AHEAD,
+      (path) => this.cachedRead(path),
+    );
     for (let i = 0; i < candidates.length; i += this.opts.batchSize) {
       if (options.signal?.aborted) break;
       const batch = candidates.slice(i, i + this.opts.batchSize);
       const prepared: Prepared[] = [];
       for (const file of batch) {
         this.progress({ phase: 'index', done, total, current: file.path });
-        const p = await this.prepare(file, stored.get(file.path), full);
+        const p = await this.prepare(file, stored.get(file.path), full, await nextRead());
         if (p) prepared.push(p);
         done++;
       }
       await this.commit(prepared, stored, summary);
       this.progress({ phase: 'index', done, total });
     }
+    this.readCache.clear();
 
     if (!options.signal?.aborted && (await store.getMeta(META_RESOLUTION_PENDING)) === '1') {
       this.progress({ phase: 'resolve', done: 0, total: 1 });
@@ -199,8 +238,7 @@ export class Indexer {
   /** A rename reported by the app: keeps rows and embeddings, then re-parses under the new path. */
   async rename(from: string, to: string): Promise<IndexSummary> {
     const { store, filter } = this.opts;
-    const states = await store.getPageStates();
-    if (states.some((s) => s.path === from) && filter.accepts(to)) {
+    if ((await store.getPage(from)) !== null && filter.accepts(to)) {
       await store.renamePage(from, to);
       await store.removeFileStatus([from]);
       this.resolver.remove(from);
@@ -245,9 +283,20 @@ export class Indexer {
       if (h) byHash.set(h, p);
     }
     const fresh = candidates.filter((f) => !stored.has(f.path) && byHash.size > 0);
+    const nextRead = readAhead(
+      fresh.map((f) => f.path),
+      READ_AHEAD,
+      (path) => this.opts.source.read(path),
+    );
+    let cached = 0;
     for (const file of fresh) {
-      const bytes = await this.tryRead(file.path);
-      if (!bytes) continue;
+      const read = await nextRead();
+      if (!('bytes' in read)) continue;
+      const bytes = read.bytes;
+      if (cached + bytes.byteLength <= RENAME_READ_CACHE_BYTES) {
+        this.readCache.set(file.path, bytes);
+        cached += bytes.byteLength;
+      }
       const decoded = decodeFile(bytes, this.opts.maxFileBytes);
       if (!decoded.ok) continue;
       const hash = contentHash(decoded.text);
@@ -260,24 +309,33 @@ export class Indexer {
     return renamed;
   }
 
-  private async tryRead(path: string): Promise<Uint8Array | null> {
+  /** A read that takes the bytes rename detection already fetched, once. */
+  private cachedRead(path: string): Promise<Uint8Array> {
+    const bytes = this.readCache.get(path);
+    if (bytes === undefined) return this.opts.source.read(path);
+    this.readCache.delete(path);
+    return Promise.resolve(bytes);
+  }
+
+  private async read(path: string): Promise<ReadResult> {
     try {
-      return await this.opts.source.read(path);
-    } catch {
-      return null;
+      return { bytes: await this.opts.source.read(path) };
+    } catch (error) {
+      return { error };
     }
   }
 
-  /** Reads and parses one file. Null when the file is unchanged (same hash) and only its stat moved. */
-  private async prepare(file: VaultFile, prev: PageState | undefined, force: boolean): Promise<Prepared | null> {
+  /**
+   * Parses one file from its read result (read here when not given). Null when the file is unchanged (same
+   * hash) and only its stat moved.
+   */
+  private async prepare(file: VaultFile, prev: PageState | undefined, force: boolean, read?: ReadResult): Promise<Prepared | null> {
     const base = { path: file.path, size: file.size, mtime: file.mtime };
-    let bytes: Uint8Array;
-    try {
-      bytes = await this.opts.source.read(file.path);
-    } catch (e) {
-      return { file, status: { ...base, status: 'failed', reason: `unreadable: ${errorMessage(e)}` } };
+    const result = read ?? (await this.read(file.path));
+    if (!('bytes' in result)) {
+      return { file, status: { ...base, status: 'failed', reason: `unreadable: ${errorMessage(result.error)}` } };
     }
-    const decoded = decodeFile(bytes, this.opts.maxFileBytes);
+    const decoded = decodeFile(result.bytes, this.opts.maxFileBytes);
     if (!decoded.ok) return { file, status: { ...base, status: 'skipped', reason: `${decoded.reason}: ${decoded.message}` } };
     try {
       const note = parseNote(file.path, decoded.text, {

@@ -1,6 +1,6 @@
 // CJK word segmentation for full-text search. Postgres' `simple` parser treats a run of Han/kana/Hangul as one
 // giant "word", so unsegmented Chinese never matches a shorter query. We split CJK runs into words with
-// Intl.Segmenter before text reaches to_tsvector, and add the run's overlapping character bigrams.
+// Intl.Segmenter before text is turned into lexemes (lexemes.ts), and add the run's overlapping character bigrams.
 //
 // Why bigrams too (measured on 10 Chinese sentences, 442 substring queries of 2-5 characters): the
 // segmenter is context-dependent (`字节跳动` alone -> 字节|跳动, inside `投资了字节跳动` -> 字|节|跳动), so
@@ -69,7 +69,7 @@ function bigrams(run: string): string[] {
 }
 
 /**
- * Text for `to_tsvector('simple', ...)`: each CJK run becomes its words followed by its overlapping bigrams,
+ * Text for the index (tsvectorLiteral): each CJK run becomes its words followed by its overlapping bigrams,
  * space-separated. Everything else is returned untouched (the fast path returns the input itself).
  */
 export function segmentForIndex(text: string): string {
@@ -85,7 +85,7 @@ export function segmentForIndex(text: string): string {
 }
 
 /**
- * Text for `websearch_to_tsquery('simple', ...)`: each CJK run of two or more characters becomes a quoted phrase
+ * Text for a web-search query (websearchTsquery): each CJK run of two or more characters becomes a quoted phrase
  * of its bigrams (a substring match against the bigrams segmentForIndex stored); a single character stays
  * itself. Other text, including websearch operators (`or`, `-`, quotes), is left untouched.
  */

@@ -43,7 +43,7 @@ describe('schema lifecycle on a Node data directory', () => {
     expect((await e2.vectorSearch({ vector: Float32Array.from([1, 2, 3]), modelId: 'm', limit: 1 }))[0]?.path).toBe('keep.md');
 
     // Simulate a database written by schema v1: drop what v2 added and stamp version 1.
-    await e2.db.exec('drop table page_names; drop table files; drop index pages_title_trgm');
+    await e2.db.exec('drop table page_names; drop table files; drop index if exists pages_title_trgm');
     await e2.setMeta('schema_version', '1');
     await e2.close();
   });
