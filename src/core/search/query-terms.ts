@@ -1,6 +1,6 @@
 // Turns what a person typed into full-text terms. People ask questions ("how do I make a note show up when I
 // hover over a link"): the question words carry no topic, and requiring every word (AND) finds nothing, so
-// question stopwords are dropped before the terms reach websearch_to_tsquery. Queries already written in
+// question stopwords are dropped before the terms become a web-search tsquery (text/tsquery.ts). Queries already written in
 // websearch syntax (quotes, `-word`) are passed through as typed.
 import { hasCjk, segmentQuery } from '../text/segment';
 import { CJK_STOPWORDS, EN_STOPWORDS } from './stopwords';
@@ -69,8 +69,8 @@ function latinWords(text: string): string[] {
   for (const m of text.matchAll(LATIN_WORD)) {
     const w = m[0].toLowerCase().replace(/’/g, "'").replace(/'s$/, '');
     if (w.length === 0 || EN_STOPWORDS.has(w)) continue;
-    // Punctuation inside a token (`v1.2`, `e-mail`) is split by the tsvector parser too; keep the token whole
-    // and let websearch_to_tsquery split it the same way.
+    // Punctuation inside a token (`v1.2`, `e-mail`) is split by the lexer that builds the tsvectors too; keep
+    // the token whole and let the tsquery builder split it the same way (as a phrase).
     out.push(w);
   }
   return out;
