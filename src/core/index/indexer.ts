@@ -12,8 +12,7 @@ import type { VaultFile, VaultSource } from './vault-source';
 
 /** Bump when parsing/extraction changes what is stored: every note is re-parsed on the next run. */
 // 2: full-text vectors computed in JS (text/lexemes.ts) instead of Postgres' to_tsvector.
-// 3: in meeting notes, companies and links in a verb clause are mentions, not attendees.
-export const PARSER_VERSION = '3';
+export const PARSER_VERSION = '2';
 
 /**
  * File reads kept in flight ahead of the parser. Reads run off the main thread (Node's thread pool, the

@@ -97,6 +97,8 @@ export function typeBodyLinks(links: readonly LinkMatch[], ctx: BodyTypingContex
         decisions[k] = typeInlineFieldLink(link.field ?? 'mentions');
       } else if (link.source === 'embed') {
         decisions[k] = { type: 'mentions', direction: 'out' };
+      } else if (isMeeting) {
+        decisions[k] = { type: 'attended', direction: 'in', evidence: 'page type: meeting' };
       } else {
         if (verb === undefined) {
           const floor = i > 0 ? links[i - 1]!.end : 0;
@@ -104,23 +106,12 @@ export function typeBodyLinks(links: readonly LinkMatch[], ctx: BodyTypingContex
           const hit = matchVerb(windowBefore(ctx.scan, first.start, floor), windowAfter(ctx.scan, last.end, ceiling));
           verb = hit ? { type: hit.type, direction: hit.direction, evidence: hit.evidence } : null;
         }
-        decisions[k] = isMeeting ? meetingLink(link, verb) : (verb ?? rolePrior(link, ctx, pageHasRole) ?? { type: 'mentions', direction: 'out' });
+        decisions[k] = verb ?? rolePrior(link, ctx, pageHasRole) ?? { type: 'mentions', direction: 'out' };
       }
     }
     i = j + 1;
   }
   return decisions;
-}
-
-/**
- * In a meeting note the people linked are most likely the ones who were there. A company, or a link inside
- * a clause with a relation verb ("she founded [[Acme]]"), was talked about: the verb's subject is not the
- * meeting, so the link is only a mention.
- */
-function meetingLink(link: LinkMatch, verb: EdgeDecision | null): EdgeDecision {
-  if (verb) return { type: 'mentions', direction: 'out', evidence: `meeting: ${verb.evidence ?? verb.type}` };
-  if (COMPANY_TARGET.test(link.targetText)) return { type: 'mentions', direction: 'out', evidence: 'meeting: company' };
-  return { type: 'attended', direction: 'in', evidence: 'page type: meeting' };
 }
 
 /**
