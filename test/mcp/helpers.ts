@@ -1,4 +1,5 @@
 // In-process brain + MCP HTTP server + real SDK client for the MCP tests.
+import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Brain } from '../../src/core/brain';
@@ -58,13 +59,34 @@ export function rpc(method: string, params: unknown = {}, id: number | string = 
   return JSON.stringify({ jsonrpc: '2.0', id, method, params });
 }
 
-export function mcpHeaders(port: number, extra: Record<string, string> = {}): Record<string, string> {
+export function mcpHeaders(port: number, extra: Record<string, string> = {}, token = TOKEN): Record<string, string> {
   return {
     Host: `127.0.0.1:${port}`,
-    Authorization: `Bearer ${TOKEN}`,
+    Authorization: `Bearer ${token}`,
     'Content-Type': 'application/json',
     Accept: 'application/json, text/event-stream',
     'Mcp-Protocol-Version': '2025-06-18',
     ...extra,
   };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One HTTP request with full control of the headers (fetch would not let us forge Host). */
+export function rawRequest(port: number, options: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method: options.method ?? 'POST', path: options.path ?? '/mcp', headers: options.headers ?? {} }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (c: Buffer) => parts.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (options.body !== undefined) req.write(options.body);
+    req.end();
+  });
 }

@@ -9,28 +9,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpHttpServer } from '../../src/mcp/http-server';
 import { startMcpHttpServer } from '../../src/mcp/http-server';
 import { makeVault, OUTSIDE_SECRET, type TestVault } from './fixture';
-import { connectClient, mcpHeaders, openTestBrain, rpc, startServer, TOKEN, type TestBrain } from './helpers';
-
-interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** One HTTP request with full control of the headers (fetch would not let us forge Host). */
-function raw(port: number, options: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method: options.method ?? 'POST', path: options.path ?? '/mcp', headers: options.headers ?? {} }, (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (c: Buffer) => parts.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    if (options.body !== undefined) req.write(options.body);
-    req.end();
-  });
-}
+import { connectClient, mcpHeaders, openTestBrain, rawRequest as raw, rpc, startServer, TOKEN, type RawResponse, type TestBrain } from './helpers';
 
 const seen: RawResponse[] = [];
 async function post(port: number, body: string | Buffer, headers: Record<string, string> = {}, pathName = '/mcp'): Promise<RawResponse> {

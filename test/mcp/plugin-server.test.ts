@@ -2,7 +2,6 @@
 // -> BrainService -> BrainClient -> the worker protocol over a MessageChannel -> BrainHost and its registry over
 // an in-memory PGlite. Only the Worker itself and the Obsidian vault are stand-ins (a port pair, a memory vault).
 import { promises as fs } from 'node:fs';
-import { request } from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +20,7 @@ import { BrainClient, type WorkerLike } from '../../src/obsidian/worker/brain-cl
 import { BrainHost } from '../../src/obsidian/worker/brain-host';
 import { connectToMain, type WorkerSettings } from '../../src/obsidian/worker/protocol';
 import { NOTES, toolJson, toolText } from './fixture';
-import { connectClient, rpc } from './helpers';
+import { connectClient, mcpHeaders, rawRequest, rpc, type RawResponse } from './helpers';
 
 class MemoryVault implements VaultSource {
   readonly files = new Map<string, { bytes: Uint8Array; mtime: number }>();
@@ -80,36 +79,12 @@ function memoryWrites(vault: MemoryVault): PluginWriteAccess & { writes: string[
   return { writer, read: (p) => vault.read(p), accepts: (p) => filter.accepts(p), writes };
 }
 
-interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
 /** A raw POST with full control of the headers. */
 function post(port: number, body: string, headers: Record<string, string>): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/mcp', headers }, (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (c: Buffer) => parts.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+  return rawRequest(port, { headers, body });
 }
 
-function headers(port: number, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    Host: `127.0.0.1:${port}`,
-    Authorization: `Bearer ${TOKEN}`,
-    'Content-Type': 'application/json',
-    Accept: 'application/json, text/event-stream',
-    'Mcp-Protocol-Version': '2025-06-18',
-    ...extra,
-  };
-}
+const headers = (port: number, extra: Record<string, string> = {}) => mcpHeaders(port, extra, TOKEN);
 
 let vault: MemoryVault;
 let brain: BrainService;
