@@ -239,21 +239,26 @@ export function nodeBuiltinsStubPlugin(stubbed = new Set()) {
   };
 }
 
+/** What the worker's code and its bootstrap share: one classic script (blob workers are not modules), ASCII. */
+const BROWSER_SCRIPT_OPTIONS = {
+  absWorkingDir: root,
+  bundle: true,
+  write: false,
+  format: 'iife',
+  platform: 'browser',
+  target: 'es2022',
+  charset: 'ascii',
+  logLevel: 'warning',
+};
+
 /** esbuild options of the worker's code (an IIFE: blob workers are classic scripts). */
 export function workerBuildOptions({ production = true, entry = WORKER_ENTRY, stubbed = new Set() } = {}) {
   return {
-    absWorkingDir: root,
+    ...BROWSER_SCRIPT_OPTIONS,
     entryPoints: [join(root, entry)],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    charset: 'ascii',
     minify: production,
     sourcemap: false,
     treeShaking: true,
-    logLevel: 'warning',
     metafile: true,
     // Dependencies read import.meta.url only to locate files we pass in memory; an invalid base makes any
     // accidental lookup fail at once instead of fetching.
@@ -265,16 +270,9 @@ export function workerBuildOptions({ production = true, entry = WORKER_ENTRY, st
 /** The bootstrap that starts the worker script (minified, ASCII): runs the embedded code on the global scope. */
 async function buildBootstrap() {
   const result = await esbuild.build({
-    absWorkingDir: root,
+    ...BROWSER_SCRIPT_OPTIONS,
     stdin: { contents: `import { runEmbeddedWorker } from './${BOOTSTRAP_FILE}';\nrunEmbeddedWorker(${EMBEDDED_GLOBAL}, self);\n`, resolveDir: root, loader: 'ts' },
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    charset: 'ascii',
     minify: true,
-    logLevel: 'warning',
   });
   const out = result.outputFiles?.[0];
   if (!out) throw new Error('worker bootstrap build produced no output');

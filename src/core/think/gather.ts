@@ -4,15 +4,8 @@ import type { BrainEngine } from '../engine/brain-engine';
 import { sentenceAroundLink } from './link-sentence';
 import type { Excerpt, ExcerptOrigin } from './types';
 
-/** What the think step needs from a search hit (a subset of the hybrid search result). */
-export interface SearchHitLike {
-  path: string;
-  title: string;
-  heading: string;
-  startLine: number;
-  endLine: number;
-  text: string;
-}
+/** What the think step needs from a search hit (a subset of the hybrid search result): an excerpt's place and text. */
+export type SearchHitLike = Pick<Excerpt, 'path' | 'title' | 'heading' | 'startLine' | 'endLine' | 'text'>;
 
 export type SearchFn = (query: string, limit: number) => Promise<SearchHitLike[]>;
 
