@@ -3,8 +3,6 @@
 // only), the settings section (URL, token, copy/regenerate, client configs, recent calls) and the plugin hooks.
 import { App, ButtonComponent, Setting } from 'obsidian-test-mocks/obsidian';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PluginManifest } from 'obsidian';
-import VaultBrainPlugin from '../../src/main';
 import type { AuditEntry } from '../../src/mcp/audit';
 import { MemoryAuditLog } from '../../src/obsidian/mcp/audit-log';
 import type { BrainOps } from '../../src/obsidian/mcp/brain-backend';
@@ -13,10 +11,9 @@ import { McpController, type McpControllerDeps, type McpServerModule, type McpSe
 import { describeCall, renderMcpSettings } from '../../src/obsidian/mcp/mcp-settings';
 import type { PluginServerOptions } from '../../src/obsidian/mcp/plugin-server';
 import { generateMcpToken, isUsableToken } from '../../src/obsidian/mcp/token';
-import type { BrainClientLike, ClientEvents } from '../../src/obsidian/plugin/brain-service';
 import { DEFAULT_SETTINGS, mergeSettings } from '../../src/obsidian/plugin/settings';
 import { VaultBrainSettingTab } from '../../src/obsidian/plugin/settings-tab';
-import { FakeClient } from './fakes';
+import { manifest, TestPlugin } from './test-plugin';
 
 /** A stand-in for the lazily loaded server module: records starts and closes, can be told to fail. */
 class FakeServers implements McpServerModule {
@@ -367,15 +364,6 @@ describe('renderMcpSettings', () => {
   });
 });
 
-const manifest: PluginManifest = { id: 'vault-brain', name: 'Vault Brain', version: '0.0.0', minAppVersion: '1.5.0', author: 'test', description: 'test' };
-
-class TestPlugin extends VaultBrainPlugin {
-  readonly fake = new FakeClient();
-  protected override createClient(events: ClientEvents): Promise<BrainClientLike> {
-    this.fake.events = events;
-    return Promise.resolve(this.fake);
-  }
-}
 
 describe('plugin hooks', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -2,25 +2,9 @@
 // batched), renames and deletes, status bar, settings persistence and the settings tab.
 import { App, Notice, Plugin as MockPlugin, TFile } from 'obsidian-test-mocks/obsidian';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PluginManifest } from 'obsidian';
-import VaultBrainPlugin from '../../src/main';
-import type { BrainClientLike, ClientEvents } from '../../src/obsidian/plugin/brain-service';
 import { VaultBrainSettingTab } from '../../src/obsidian/plugin/settings-tab';
 import { LINKS_VIEW, SEARCH_VIEW, STATUS_VIEW, THINK_VIEW } from '../../src/obsidian/views/view-types';
-import { FakeClient } from './fakes';
-
-
-const manifest: PluginManifest = { id: 'vault-brain', name: 'Vault Brain', version: '0.0.0', minAppVersion: '1.5.0', author: 'test', description: 'test' };
-
-class TestPlugin extends VaultBrainPlugin {
-  readonly fake = new FakeClient();
-  created = 0;
-  protected override createClient(events: ClientEvents): Promise<BrainClientLike> {
-    this.created++;
-    this.fake.events = events;
-    return Promise.resolve(this.fake);
-  }
-}
+import { manifest, TestPlugin } from './test-plugin';
 
 function makeApp(files: Record<string, string> = {}): App {
   const app = App.createConfigured__({ files: { 'People/Alice.md': '# Alice', 'Notes/a.md': 'a', ...files } });
@@ -41,7 +25,6 @@ const statusEl = (p: TestPlugin): HTMLElement => mock(p).statusBarItems__[0]!;
 async function settle(ms = 0): Promise<void> {
   await vi.advanceTimersByTimeAsync(ms);
 }
-
 
 describe('plugin lifecycle', () => {
   beforeEach(() => {

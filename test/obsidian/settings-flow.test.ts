@@ -2,23 +2,11 @@
 // with saveData (keys included, and nowhere else), pushed to the open worker (model settings at once, the
 // embedder with "Apply and reindex"), and read back after a reload into the same worker settings message.
 import { App, Plugin as MockPlugin, Setting } from 'obsidian-test-mocks/obsidian';
-import type { PluginManifest } from 'obsidian';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import VaultBrainPlugin from '../../src/main';
-import type { BrainClientLike, ClientEvents } from '../../src/obsidian/plugin/brain-service';
 import type { VaultBrainSettingTab } from '../../src/obsidian/plugin/settings-tab';
 import type { WorkerSettings } from '../../src/obsidian/worker/protocol';
-import { FakeClient } from './fakes';
+import { manifest, TestPlugin } from './test-plugin';
 
-const manifest: PluginManifest = { id: 'vault-brain', name: 'Vault Brain', version: '0.0.0', minAppVersion: '1.5.0', author: 'test', description: 'test' };
-
-class TestPlugin extends VaultBrainPlugin {
-  readonly fake = new FakeClient();
-  protected override createClient(events: ClientEvents): Promise<BrainClientLike> {
-    this.fake.events = events;
-    return Promise.resolve(this.fake);
-  }
-}
 
 interface Control {
   setValue(v: string | number): unknown;
