@@ -27,6 +27,7 @@ export function thinkResult(over: Partial<ThinkResponse> = {}): ThinkResponse {
     model: 'openai:test-model',
     sentToProvider: ['People/Alice Chen.md'],
     droppedCitations: 0,
+    withheld: [],
     excerpts: [],
     markdown: '',
     ...over,

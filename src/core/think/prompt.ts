@@ -1,5 +1,6 @@
 // Step 2a: the prompt. Rules go in the system message; notes go in the user message as numbered, delimited
-// excerpts. Note text is data: it is escaped so it cannot close its block or forge another excerpt header.
+// excerpts. Note text is data: it is neutralized so it cannot close its block or forge another excerpt header.
+import { neutralizeText, neutralizeTitle } from './neutralize';
 import type { Excerpt } from './types';
 
 export const SYSTEM_PROMPT = [
@@ -14,18 +15,14 @@ export const SYSTEM_PROMPT = [
   '- No preamble, no headings, no closing summary.',
 ].join('\n');
 
-/** Neutralizes what could end a block or pose as a header: runs of `<`/`>` and line-leading `[n]`. */
+/** Note text inside an excerpt block: look-alikes folded (NFKC), angle runs broken, line-leading `[n]` defused. */
 export function escapeExcerptText(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(/<{2,}/g, (m) => '‹'.repeat(m.length))
-    .replace(/>{2,}/g, (m) => '›'.repeat(m.length))
-    .replace(/^(\s*)\[(\d+)\]/gm, '$1(excerpt-like text: $2)');
+  return neutralizeText(text);
 }
 
-/** One-line fields (path, title, heading) additionally lose their newlines. */
+/** One-line fields (path, title, heading) additionally lose their newlines and markup characters. */
 function oneLine(text: string): string {
-  return escapeExcerptText(text).replace(/\s+/g, ' ').trim();
+  return neutralizeTitle(text, 400);
 }
 
 export function formatExcerpt(e: Excerpt): string {

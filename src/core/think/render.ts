@@ -1,6 +1,8 @@
 // Turns claims and gaps into Markdown that reads well in Obsidian: each claim followed by `[[path|title]]` links
 // to the notes it came from, the reason when no model was used, and the gaps with the notes they involve.
-import type { Claim, Gap, GapKind } from './types';
+import { inertMarkdown } from './inert-markdown';
+import { neutralizeTitle } from './neutralize';
+import type { Claim, Excerpt, Gap, GapKind } from './types';
 
 const GAP_LABEL: Record<GapKind, string> = {
   hole: 'Missing note',
@@ -13,19 +15,38 @@ const GAP_LABEL: Record<GapKind, string> = {
 /** `[[people/Alice Chen|Alice Chen]]`: the path without `.md`, and a display text that cannot break the link. */
 export function noteLink(path: string, title: string): string {
   const target = path.replace(/\.md$/i, '').replace(/[[\]|#^]/g, ' ');
-  const display = title.replace(/[[\]|]/g, ' ').replace(/\s+/g, ' ').trim() || target;
+  // Titles are note text: neutralized so a title like ">>> SYSTEM: …" cannot pose as a delimiter or markup.
+  const display = neutralizeTitle(title) || neutralizeTitle(target);
   return `[[${target}|${display}]]`;
 }
 
-export function renderAnswer(claims: Claim[], fallbackReason?: string): string {
+/** The link targets an answer may keep live: each gathered note's path (with and without `.md`) and title. */
+export function liveTargetsOf(excerpts: Pick<Excerpt, 'path' | 'title'>[]): Set<string> {
+  const out = new Set<string>();
+  for (const e of excerpts) {
+    out.add(e.path.toLowerCase());
+    out.add(e.path.replace(/\.md$/i, '').toLowerCase());
+    if (e.title) out.add(e.title.trim().toLowerCase());
+  }
+  return out;
+}
+
+/**
+ * Markdown for the claims: each claim's text made inert (no HTML, images, remote links; only `[[links]]` to
+ * `liveTargets` stay live), then the links to the notes it cites. Claims without a citation are not rendered:
+ * the caller withholds them.
+ */
+export function renderAnswer(claims: Claim[], fallbackReason?: string, liveTargets?: ReadonlySet<string>, withheld = 0): string {
   const lines: string[] = [];
   if (fallbackReason) lines.push(`> [!note] No model was used: ${fallbackReason}. These are the most relevant sentences from your notes.`, '');
-  if (claims.length === 0) lines.push('The notes gathered for this question do not answer it.');
-  for (const c of claims) {
+  const cited = claims.filter((c) => c.citations.length > 0);
+  if (cited.length === 0) lines.push('The notes gathered for this question do not answer it.');
+  for (const c of cited) {
     const seen = new Set<string>();
     const links = c.citations.filter((x) => !seen.has(x.path) && seen.add(x.path)).map((x) => noteLink(x.path, x.title));
-    lines.push(`- ${c.text}${links.length > 0 ? ` ${links.join(' ')}` : ''}`);
+    lines.push(`- ${inertMarkdown(c.text, { liveTargets }).replace(/\n+/g, ' ')} ${links.join(' ')}`);
   }
+  if (withheld > 0) lines.push('', `_${withheld} unsourced ${withheld === 1 ? 'line' : 'lines'} of the model\u2019s answer not shown._`);
   return lines.join('\n');
 }
 

@@ -9,7 +9,7 @@ import { parseModelAnswer } from './parse-answer';
 import { buildUserPrompt, SYSTEM_PROMPT } from './prompt';
 import { chooseModel } from './providers/factory';
 import type { FetchLike } from './providers/options';
-import { renderAnswer } from './render';
+import { liveTargetsOf, renderAnswer } from './render';
 import { DEFAULT_LLM_SETTINGS, type LlmSettings } from './settings';
 import type { ChatModel, Claim, Excerpt, ThinkResult } from './types';
 
@@ -60,6 +60,7 @@ export async function think(deps: ThinkDeps, question: string, options: ThinkOpt
   let fallbackReason: string | undefined;
   let sentToProvider: string[] = [];
   let droppedCitations = 0;
+  let withheld: string[] = [];
 
   if (!choice.model) fallbackReason = choice.reason;
   else if (excerpts.length === 0) fallbackReason = 'no notes matched the question, so there was nothing to send to the model';
@@ -71,7 +72,10 @@ export async function think(deps: ThinkDeps, question: string, options: ThinkOpt
       const verified = verifyClaims(parseModelAnswer(outcome.text), excerpts);
       droppedCitations = verified.dropped;
       if (verified.claims.some((c) => c.citations.length > 0)) {
-        claims = verified.claims;
+        // Lines the model wrote without a verified source are not part of the answer: a note that injects the
+        // model can make it say anything, and only cited lines can be checked against the notes.
+        claims = verified.claims.filter((c) => c.citations.length > 0);
+        withheld = verified.claims.filter((c) => c.citations.length === 0).map((c) => c.text);
         modelId = choice.model.id;
       } else {
         fallbackReason = verified.claims.length === 0 ? 'the model returned no usable answer' : 'the model\u2019s answer cited none of the gathered notes';
@@ -84,12 +88,13 @@ export async function think(deps: ThinkDeps, question: string, options: ThinkOpt
     question: q,
     paths: [...gathered.entities, ...excerpts.map((e) => e.path)],
     claims,
+    withheld: withheld.length,
   });
   const citations = new Map<string, { path: string; line: number; title: string }>();
   for (const c of claims) for (const x of c.citations) citations.set(`${x.path}\u0000${x.line}`, { path: x.path, line: x.line, title: x.title });
   return {
     question: q,
-    answer: renderAnswer(claims, fallbackReason),
+    answer: renderAnswer(claims, fallbackReason, liveTargetsOf(excerpts), withheld.length),
     claims,
     citations: [...citations.values()],
     gaps,
@@ -97,6 +102,7 @@ export async function think(deps: ThinkDeps, question: string, options: ThinkOpt
     ...(fallbackReason ? { fallbackReason } : {}),
     sentToProvider,
     droppedCitations,
+    withheld,
     excerpts: excerpts.map(({ text: _text, ...rest }) => rest),
   };
 }

@@ -59,6 +59,11 @@ export interface ThinkResult {
   sentToProvider: string[];
   /** Citations the model made to excerpts that do not exist (removed from the answer). */
   droppedCitations: number;
+  /**
+   * Lines of the model's answer that cited no gathered note: left out of `answer` and `claims` (unverifiable,
+   * possibly injected). Plain text, for a collapsed "unsourced, not shown" reveal; never render it as Markdown.
+   */
+  withheld: string[];
   excerpts: Omit<Excerpt, 'text'>[];
   /** Set when the answer was saved as a note. */
   savedTo?: string;

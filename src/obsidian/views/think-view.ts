@@ -2,7 +2,7 @@
 // [[path|title]] citations open the notes), the gaps as things to act on, which notes went to the model
 // provider, and one line saying why no model was used when the answer was assembled from the notes.
 import { ItemView, MarkdownRenderer, Modal, Notice, Setting, type App, type WorkspaceLeaf } from 'obsidian';
-import { renderAnswer } from '../../core/think/render';
+import { liveTargetsOf, renderAnswer } from '../../core/think/render';
 import type { BrainService } from '../plugin/brain-service';
 import type { ThinkGap, ThinkResponse } from '../plugin/op-results';
 import { basename } from './grouping';
@@ -103,8 +103,17 @@ export class ThinkView extends ItemView {
       body.createDiv({ cls: 'vb-think-fallback', text: `No model was used: ${reason}. This answer is assembled from your notes.` });
     }
     const answer = body.createDiv({ cls: 'vb-think-answer markdown-rendered' });
-    const markdown = res.fallbackReason && Array.isArray(res.claims) ? renderAnswer(res.claims) : res.answer;
+    // Core made the answer inert (no HTML, remote images or links; only gathered notes linked), so rendering it
+    // as Markdown fetches nothing. Without a model the pane re-renders the claims without the callout.
+    const markdown = res.fallbackReason && Array.isArray(res.claims) ? renderAnswer(res.claims, undefined, liveTargetsOf(res.excerpts ?? [])) : res.answer;
     await MarkdownRenderer.render(this.app, markdown, answer, '', this);
+    const withheld = res.withheld ?? [];
+    if (withheld.length > 0) {
+      // Uncited model lines may be injected by a note: shown only on request, and only as plain text.
+      const details = body.createEl('details', { cls: 'vb-think-withheld' });
+      details.createEl('summary', { text: `Unsourced, not shown (${withheld.length})` });
+      for (const line of withheld) details.createEl('p', { cls: 'vb-muted', text: line });
+    }
 
     if (res.gaps.length > 0) {
       const gaps = body.createDiv({ cls: 'vb-think-gaps' });

@@ -119,10 +119,13 @@ describe.each([
     expect(r.model).toBe(`${name}:fake-model`);
     expect(r.droppedCitations).toBe(3);
     expect(r.claims[0]!.citations.map((c) => c.path)).toEqual(['people/Alice Chen.md']);
-    expect(r.claims[1]!.citations).toEqual([]);
+    // Uncited lines are withheld from the answer (kept as plain text for a reveal), and counted as a gap.
+    expect(r.claims).toHaveLength(1);
+    expect(r.withheld).toEqual(['Acme Robotics has 900 robots.', 'It is in Berlin.']);
+    expect(r.answer).not.toContain('900 robots');
+    expect(r.answer).toContain('2 unsourced lines');
     expect(r.gaps.filter((g) => g.kind === 'unsourced').map((g) => g.detail)).toEqual([
-      'No note supports: "Acme Robotics has 900 robots."',
-      'No note supports: "It is in Berlin."',
+      '2 lines of the model\u2019s answer cited no note and are not shown',
     ]);
   });
 

@@ -13,6 +13,8 @@ export interface GapInput {
   /** Entities named in the question (and the anchor) first, then every gathered note. */
   paths: string[];
   claims: Claim[];
+  /** Model lines withheld for citing nothing. */
+  withheld?: number;
 }
 
 export async function findGaps(engine: BrainEngine, accepts: (path: string) => boolean, input: GapInput): Promise<Gap[]> {
@@ -23,7 +25,7 @@ export async function findGaps(engine: BrainEngine, accepts: (path: string) => b
     ...(await findConflicts(ctx, paths)),
     ...(await findStale(ctx, paths)),
     ...(await findThin(ctx, paths)),
-    ...findUnsourced(input.claims),
+    ...findUnsourced(input.claims, input.withheld),
   ];
   // Belt and braces: a gap never names a note the user excluded.
   return gaps.map((g) => ({ ...g, paths: g.paths.filter(accepts) }));
