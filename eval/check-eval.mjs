@@ -3,7 +3,7 @@
 //
 //   node eval/check-eval.mjs <queries.jsonl> <vaultDir> [<queries.jsonl> <vaultDir> ...]
 //
-// Each line must be a JSON object {"q": string, "rel": [vault-relative .md paths], "kind"?: string}.
+// Each line must be a JSON object {"q": string, "rel": [vault-relative .md paths], "kind"?: string, "split"?: "dev" | "test"}.
 // Checks: valid JSON per line, non-empty q, rel is a non-empty list of distinct relative paths that
 // exist in the vault with exactly that case (macOS/Windows file systems would otherwise hide a
 // case mismatch that breaks the metric on Linux), no duplicate questions within or across the
@@ -112,7 +112,7 @@ for (let a = 0; a < args.length; a += 2) {
       return;
     }
     count += 1;
-    const { q, rel, kind } = obj;
+    const { q, rel, kind, split } = obj;
     if (typeof q !== 'string' || q.trim() === '') {
       fail(where, 'q must be a non-empty string');
     } else {
@@ -124,6 +124,7 @@ for (let a = 0; a < args.length; a += 2) {
     if (kind !== undefined && (typeof kind !== 'string' || kind.trim() === '')) {
       fail(where, 'kind, when present, must be a non-empty string');
     }
+    if (split !== undefined && split !== 'dev' && split !== 'test') fail(where, 'split, when present, must be "dev" or "test"');
     kinds.set(kind ?? '(none)', (kinds.get(kind ?? '(none)') ?? 0) + 1);
     if (!Array.isArray(rel) || rel.length === 0) {
       fail(where, 'rel must be a non-empty array of vault-relative paths');

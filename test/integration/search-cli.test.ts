@@ -22,9 +22,9 @@ beforeAll(async () => {
   await write('plugins/Canvas.md', '# Canvas\n\nAn infinite whiteboard where you lay out cards and draw arrows between them.\n');
   await write('技术/后台任务的工作进程.md', '# 后台任务的工作进程\n\n工作进程从队列里取出后台任务并执行。\n');
   await write('eval.jsonl', [
-    JSON.stringify({ q: 'who works at Acme Robotics?', rel: ['people/Alice Chen.md', 'people/Dan Park.md'], kind: 'works_at' }),
-    JSON.stringify({ q: 'whiteboard with cards and arrows', rel: ['plugins/Canvas.md'], kind: 'paraphrase' }),
-    JSON.stringify({ q: '后台任务', rel: ['技术/后台任务的工作进程.md'], kind: 'zh' }),
+    JSON.stringify({ q: 'who works at Acme Robotics?', rel: ['people/Alice Chen.md', 'people/Dan Park.md'], kind: 'works_at', split: 'dev' }),
+    JSON.stringify({ q: 'whiteboard with cards and arrows', rel: ['plugins/Canvas.md'], kind: 'paraphrase', split: 'test' }),
+    JSON.stringify({ q: '后台任务', rel: ['技术/后台任务的工作进程.md'], kind: 'zh', split: 'test' }),
     '',
   ].join('\n'));
   const index = await runCli(['index', '--vault', vault]);
@@ -75,6 +75,14 @@ describe('vault-brain eval', () => {
     const human = await runCli(['eval', '--queries', path.join(vault, 'eval.jsonl'), '--vault', vault]);
     expect(human.stdout).toMatch(/kind\s+n\s+P@5\s+R@5\s+MRR\s+nDCG@5/);
     expect(human.stdout).toMatch(/overall\s+3\s/);
+    expect(human.stdout).toMatch(/dev half\s+1\s/);
+    expect(human.stdout).toMatch(/test half\s+2\s/);
+    const test = await runCli(['eval', '--queries', path.join(vault, 'eval.jsonl'), '--vault', vault, '--split', 'test', '--json']);
+    expect(test.code).toBe(0);
+    const half = JSON.parse(test.stdout) as { overall: { queries: number }; bySplit: { test?: { queries: number }; dev?: unknown } };
+    expect(half.overall.queries).toBe(2);
+    expect(half.bySplit.test?.queries).toBe(2);
+    expect(half.bySplit.dev).toBeUndefined();
   });
 
   it('refuses a missing or malformed question file with a usage error', async () => {
@@ -87,5 +95,8 @@ describe('vault-brain eval', () => {
     expect(missing.stderr).toMatch(/--queries/);
     const badK = await runCli(['eval', '--queries', path.join(vault, 'eval.jsonl'), '--k', '0', '--vault', vault]);
     expect(badK.code).toBe(2);
+    const badSplit = await runCli(['eval', '--queries', path.join(vault, 'eval.jsonl'), '--split', 'train', '--vault', vault]);
+    expect(badSplit.code).toBe(2);
+    expect(badSplit.stderr).toMatch(/--split/);
   });
 });

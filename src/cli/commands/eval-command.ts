@@ -1,6 +1,6 @@
-// `vault-brain eval --queries set.jsonl [--k 5] [--vault dir] [--json] [--misses]`: indexes the vault if
-// needed, runs every question through the production `search` operation and prints P@k, R@k, MRR, nDCG@k,
-// overall and per kind.
+// `vault-brain eval --queries set.jsonl [--k 5] [--vault dir] [--split dev|test] [--json] [--misses]`: indexes
+// the vault if needed, runs every question through the production `search` operation and prints P@k, R@k, MRR,
+// nDCG@k, overall, per kind and per half (dev, test) when the set is split. `--split` keeps one half only.
 import { promises as fs } from 'node:fs';
 import { createRegistry } from '../../core/ops';
 import { parseEvalSet } from '../../core/search/eval-metrics';
@@ -14,9 +14,9 @@ import { createProgressBar } from '../progress';
 
 export const evalCommand: CliCommand = {
   summary: 'Measure search quality on a question set (JSON lines {"q", "rel": [paths], "kind"?}): P@k, R@k, MRR, nDCG@k.',
-  usage: 'eval --queries <file.jsonl> [--k 5] [--vault <dir>] [--misses] [--json]',
+  usage: 'eval --queries <file.jsonl> [--k 5] [--vault <dir>] [--split dev|test] [--misses] [--json]',
   async run(argv, flags) {
-    const { values } = parseCommandLine(argv, { queries: { type: 'string' }, k: { type: 'string' }, misses: { type: 'boolean' } });
+    const { values } = parseCommandLine(argv, { queries: { type: 'string' }, k: { type: 'string' }, split: { type: 'string' }, misses: { type: 'boolean' } });
     if (typeof values.queries !== 'string') throw new CliError('eval needs --queries <file.jsonl>', EXIT.usage);
     const k = values.k === undefined ? 5 : Number(values.k);
     if (!Number.isInteger(k) || k < 1 || k > 100) throw new CliError('--k must be an integer from 1 to 100', EXIT.usage);
@@ -31,6 +31,12 @@ export const evalCommand: CliCommand = {
       queries = parseEvalSet(text);
     } catch (e) {
       throw new CliError(`${values.queries}: ${e instanceof Error ? e.message : String(e)}`, EXIT.usage);
+    }
+    if (values.split !== undefined) {
+      if (values.split !== 'dev' && values.split !== 'test') throw new CliError('--split must be dev or test', EXIT.usage);
+      const half = values.split;
+      queries = queries.filter((q) => q.split === half);
+      if (queries.length === 0) throw new CliError(`${values.queries} has no ${half} questions`, EXIT.usage);
     }
 
     const bar = createProgressBar();
@@ -53,10 +59,10 @@ export const evalCommand: CliCommand = {
         process.stdout.write(`${JSON.stringify({ queries: values.queries, vault: opened.vault, embedder: opened.brain.embedder?.id ?? null, ...report }, null, 2)}\n`);
         return 0;
       }
-      const lines = [`${queries.length} questions from ${values.queries} over ${opened.vault} (embedder: ${opened.brain.embedder?.id ?? 'none'})`, ...formatEvalTable(report)];
+      const lines = [`${queries.length} questions${values.split ? ` (${values.split} half)` : ''} from ${values.queries} over ${opened.vault} (embedder: ${opened.brain.embedder?.id ?? 'none'})`, ...formatEvalTable(report)];
       if (values.misses === true) {
         for (const r of report.rows.filter((x) => x.recall < 1)) {
-          lines.push('', `miss (R@${k} ${r.recall.toFixed(2)}, RR ${r.reciprocalRank.toFixed(2)}) [${r.kind}] ${r.q}`, `  want: ${r.rel.join(' | ')}`, `  got:  ${r.top.slice(0, k).join(' | ')}`);
+          lines.push('', `miss (R@${k} ${r.recall.toFixed(2)}, RR ${r.reciprocalRank.toFixed(2)}) [${r.kind}${r.split ? `, ${r.split}` : ''}] ${r.q}`, `  want: ${r.rel.join(' | ')}`, `  got:  ${r.top.slice(0, k).join(' | ')}`);
         }
       }
       process.stdout.write(`${lines.join('\n')}\n`);

@@ -52,13 +52,17 @@ export function aggregate(rows: readonly QueryMetrics[]): AggregateMetrics {
   return { queries: n, precision: mean((m) => m.precision), recall: mean((m) => m.recall), mrr: mean((m) => m.reciprocalRank), ndcg: mean((m) => m.ndcg) };
 }
 
+/** The half of a set a question belongs to: `dev` questions may be tuned on, `test` questions are only reported. */
+export type EvalSplit = 'dev' | 'test';
+
 export interface EvalQuery {
   q: string;
   rel: string[];
   kind?: string;
+  split?: EvalSplit;
 }
 
-/** Parses an eval set (JSON lines `{"q", "rel", "kind"?}`); blank lines are skipped, bad lines throw with their number. */
+/** Parses an eval set (JSON lines `{"q", "rel", "kind"?, "split"?}`); blank lines are skipped, bad lines throw with their number. */
 export function parseEvalSet(text: string): EvalQuery[] {
   const out: EvalQuery[] = [];
   text.split(/\r?\n/).forEach((line, i) => {
@@ -69,13 +73,14 @@ export function parseEvalSet(text: string): EvalQuery[] {
     } catch {
       throw new Error(`line ${i + 1}: not valid JSON`);
     }
-    const o = v as { q?: unknown; rel?: unknown; kind?: unknown };
+    const o = v as { q?: unknown; rel?: unknown; kind?: unknown; split?: unknown };
     if (typeof v !== 'object' || v === null || typeof o.q !== 'string' || o.q.trim() === '') throw new Error(`line ${i + 1}: "q" must be a non-empty string`);
     if (!Array.isArray(o.rel) || o.rel.length === 0 || !o.rel.every((r) => typeof r === 'string')) {
       throw new Error(`line ${i + 1}: "rel" must be a non-empty list of paths`);
     }
     if (o.kind !== undefined && typeof o.kind !== 'string') throw new Error(`line ${i + 1}: "kind" must be a string`);
-    out.push({ q: o.q, rel: o.rel, ...(typeof o.kind === 'string' ? { kind: o.kind } : {}) });
+    if (o.split !== undefined && o.split !== 'dev' && o.split !== 'test') throw new Error(`line ${i + 1}: "split" must be "dev" or "test"`);
+    out.push({ q: o.q, rel: o.rel, ...(typeof o.kind === 'string' ? { kind: o.kind } : {}), ...(o.split !== undefined ? { split: o.split } : {}) });
   });
   return out;
 }

@@ -1,6 +1,6 @@
 // Runs an eval set through a search function and scores it, overall and per kind. Used by `vault-brain eval`
 // and the benchmarks, so every number comes from the same code.
-import { aggregate, queryMetrics, type AggregateMetrics, type EvalQuery, type QueryMetrics } from './eval-metrics';
+import { aggregate, queryMetrics, type AggregateMetrics, type EvalQuery, type EvalSplit, type QueryMetrics } from './eval-metrics';
 
 /** Distinct note paths for a query, best first. */
 export type RankNotes = (query: string, depth: number) => Promise<string[]>;
@@ -8,6 +8,7 @@ export type RankNotes = (query: string, depth: number) => Promise<string[]>;
 export interface EvalRow extends QueryMetrics {
   q: string;
   kind: string;
+  split?: EvalSplit;
   rel: string[];
   /** The top notes returned (up to the MRR depth). */
   top: string[];
@@ -20,6 +21,8 @@ export interface EvalReport {
   mrrDepth: number;
   overall: AggregateMetrics;
   byKind: Record<string, AggregateMetrics>;
+  /** Per half (`dev`, `test`), when the set has splits: tune on dev, report test. */
+  bySplit: Partial<Record<EvalSplit, AggregateMetrics>>;
   rows: EvalRow[];
 }
 
@@ -32,11 +35,16 @@ export async function runEval(queries: EvalQuery[], rank: RankNotes, k: number, 
     const t0 = now();
     const top = [...new Set(await rank(q.q, depth))].slice(0, depth);
     const ms = now() - t0;
-    rows.push({ q: q.q, kind: q.kind ?? 'all', rel: q.rel, top, ms, ...queryMetrics(top, q.rel, k) });
+    rows.push({ q: q.q, kind: q.kind ?? 'all', ...(q.split ? { split: q.split } : {}), rel: q.rel, top, ms, ...queryMetrics(top, q.rel, k) });
   }
   const kinds = [...new Set(rows.map((r) => r.kind))].sort();
   const byKind = Object.fromEntries(kinds.map((kind) => [kind, aggregate(rows.filter((r) => r.kind === kind))]));
-  return { k, mrrDepth: depth, overall: aggregate(rows), byKind, rows };
+  const bySplit: EvalReport['bySplit'] = {};
+  for (const split of ['dev', 'test'] as const) {
+    const part = rows.filter((r) => r.split === split);
+    if (part.length > 0) bySplit[split] = aggregate(part);
+  }
+  return { k, mrrDepth: depth, overall: aggregate(rows), byKind, bySplit, rows };
 }
 
 export function formatEvalTable(report: EvalReport, label = ''): string[] {
@@ -45,5 +53,6 @@ export function formatEvalTable(report: EvalReport, label = ''): string[] {
   const line = (name: string, m: AggregateMetrics): string =>
     `${name.padEnd(16)} ${String(m.queries).padStart(4)}  ${m.precision.toFixed(3).padStart(6)}  ${m.recall.toFixed(3).padStart(6)}  ${m.mrr.toFixed(3).padStart(6)}  ${m.ndcg.toFixed(3).padStart(7)}`;
   const kinds = Object.entries(report.byKind);
-  return [head, ...(kinds.length > 1 ? kinds.map(([name, m]) => line(name, m)) : []), line('overall', report.overall)];
+  const splits = Object.entries(report.bySplit).map(([name, m]) => line(`${name} half`, m));
+  return [head, ...(kinds.length > 1 ? kinds.map(([name, m]) => line(name, m)) : []), line('overall', report.overall), ...splits];
 }

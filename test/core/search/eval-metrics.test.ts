@@ -64,6 +64,14 @@ describe('parseEvalSet', () => {
     expect(() => parseEvalSet('{"q":"a","rel":["x"],"kind":3}')).toThrow(/"kind"/);
     expect(() => parseEvalSet('[1,2]')).toThrow(/"q"/);
     expect(() => parseEvalSet('\u0000\u0001')).toThrow(/line 1/);
+    expect(() => parseEvalSet('{"q":"a","rel":["x.md"],"split":"train"}')).toThrow(/line 1: "split"/);
+  });
+
+  it('keeps the dev/test split of a line', () => {
+    expect(parseEvalSet('{"q":"a","rel":["x.md"],"split":"dev"}\n{"q":"b","rel":["y.md"],"split":"test"}')).toEqual([
+      { q: 'a', rel: ['x.md'], split: 'dev' },
+      { q: 'b', rel: ['y.md'], split: 'test' },
+    ]);
   });
 });
 
@@ -83,5 +91,24 @@ describe('runEval', () => {
     expect(report.byKind.d?.mrr).toBeCloseTo(1 / 3, 10);
     expect(report.overall.mrr).toBeCloseTo((1 + 1 / 3) / 2, 10);
     expect(formatEvalTable(report).join('\n')).toMatch(/overall\s+2\s+0\.250\s+0\.500\s+0\.667/);
+    expect(report.bySplit).toEqual({});
+  });
+
+  it('scores the dev and test halves apart when the set is split', async () => {
+    const report = await runEval(
+      [
+        { q: 'one', rel: ['a'], split: 'dev' },
+        { q: 'two', rel: ['c'], split: 'test' },
+        { q: 'three', rel: ['a'], split: 'test' },
+      ],
+      (q) => Promise.resolve(q === 'two' ? ['x', 'c'] : ['a']),
+      1,
+    );
+    expect(report.bySplit.dev).toMatchObject({ queries: 1, recall: 1, mrr: 1 });
+    expect(report.bySplit.test).toMatchObject({ queries: 2, recall: 0.5, mrr: 0.75 });
+    expect(report.rows.map((r) => r.split)).toEqual(['dev', 'test', 'test']);
+    const table = formatEvalTable(report).join('\n');
+    expect(table).toMatch(/dev half\s+1\s+1\.000\s+1\.000\s+1\.000/);
+    expect(table).toMatch(/test half\s+2\s+0\.500\s+0\.500\s+0\.750/);
   });
 });
