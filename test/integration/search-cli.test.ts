@@ -77,6 +77,9 @@ describe('vault-brain eval', () => {
     expect(human.stdout).toMatch(/overall\s+3\s/);
     expect(human.stdout).toMatch(/dev half\s+1\s/);
     expect(human.stdout).toMatch(/test half\s+2\s/);
+  });
+
+  it('scores one half of a split set with --split', async () => {
     const test = await runCli(['eval', '--queries', path.join(vault, 'eval.jsonl'), '--vault', vault, '--split', 'test', '--json']);
     expect(test.code).toBe(0);
     const half = JSON.parse(test.stdout) as { overall: { queries: number }; bySplit: { test?: { queries: number }; dev?: unknown } };
