@@ -6,11 +6,11 @@ import { Brain, type BrainOptions } from '../core/brain';
 import type { Embedder } from '../core/embed/embedder';
 import { resolveEmbedder } from '../core/embed/factory';
 import { createCodeChunker } from '../core/chunk/code-chunker';
-import { PGliteEngine } from '../core/engine/pglite-engine';
 import { defaultRules, PathFilter } from '../core/index/path-rules';
 import { loadBuiltinEmbedderFromDisk } from './embedder-asset';
 import { FsVaultSource } from './fs-vault-source';
 import { acquireWriterLock } from './lock';
+import { openEngineOnDisk } from './open-engine';
 import { nodeWasmLoader } from './tree-sitter-wasm';
 import { readVaultConfig, type EmbedderSettings, type VaultConfig } from './config';
 
@@ -39,6 +39,8 @@ export interface OpenedBrain {
   vault: string;
   dbDir: string;
   config: VaultConfig;
+  /** The database open: wall time (ms) and whether it was created. */
+  database: { openMs: number; fresh: boolean };
   close(): Promise<void>;
 }
 
@@ -54,7 +56,7 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
   // PGlite is single-process: two processes on one data directory corrupt it, so every open takes the lock.
   const lock = await acquireWriterLock(dbDir);
   try {
-    const engine = await PGliteEngine.open({ dataDir: dbDir });
+    const { engine, fresh, openMs } = await openEngineOnDisk(dbDir);
     const rules = defaultRules();
     const filter = new PathFilter({ include: config.include, exclude: [...rules.exclude, ...config.exclude] });
     const source = new FsVaultSource(vault, { skipFolder: (rel) => filter.excludesFolder(rel) });
@@ -74,6 +76,7 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
       vault,
       dbDir,
       config,
+      database: { openMs, fresh },
       async close() {
         try {
           await engine.close();
