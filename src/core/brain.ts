@@ -7,7 +7,7 @@ import { runEmbeddingQueue, type EmbedQueueResult } from './embed/embed-queue';
 import { Indexer, type IndexProgress, type IndexSummary } from './index/indexer';
 import type { PathFilter } from './index/path-rules';
 import type { VaultSource } from './index/vault-source';
-import { findNoteByName } from './ops/note-name';
+import { findNoteByName } from './note/note-name';
 import { NoteNotFoundError } from './note-not-found';
 
 export { NoteNotFoundError };

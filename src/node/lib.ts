@@ -10,7 +10,7 @@ export { parseNote } from '../core/note/parse-note';
 export { parseMarkdown } from '../core/markdown/parse-markdown';
 export { extractLinks } from '../core/links/extract-links';
 export { LinkResolver } from '../core/links/resolver';
-export { buildVaultResolver } from '../core/links/vault-resolver';
+export { buildVaultResolver } from '../core/index/vault-resolver';
 export { chunkNote } from '../core/chunk/chunk-note';
 export { createCodeChunker } from '../core/chunk/code-chunker';
 export { nodeWasmLoader } from './tree-sitter-wasm';

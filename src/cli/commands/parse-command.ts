@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { createCodeChunker } from '../../core/chunk/code-chunker';
 import { decodeFile } from '../../core/index/decode-file';
 import { defaultRules, PathFilter } from '../../core/index/path-rules';
-import { buildVaultResolver } from '../../core/links/vault-resolver';
+import { buildVaultResolver } from '../../core/index/vault-resolver';
 import { LinkResolver } from '../../core/links/resolver';
 import { parseNote } from '../../core/note/parse-note';
 import { FsVaultSource } from '../../node/fs-vault-source';

@@ -1,10 +1,10 @@
 // Builds a LinkResolver for a whole vault from its file list, reading each note's aliases from frontmatter.
 // Used where no database is at hand (`parse`, corpus checks).
 import { parseMarkdown } from '../markdown/parse-markdown';
-import type { PathFilter } from '../index/path-rules';
-import type { VaultSource } from '../index/vault-source';
-import { decodeFile } from '../index/decode-file';
-import { LinkResolver } from './resolver';
+import type { PathFilter } from './path-rules';
+import type { VaultSource } from './vault-source';
+import { decodeFile } from './decode-file';
+import { LinkResolver } from '../links/resolver';
 
 export async function buildVaultResolver(
   source: VaultSource,
