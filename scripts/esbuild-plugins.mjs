@@ -3,7 +3,7 @@
 //   worker needs (PGlite wasm + data, pgvector, pg_trgm, the built-in embedder, tree-sitter) from the table the
 //   worker script declares. They are deflated and written as string-literal text (scripts/asset-codec.mjs), and
 //   decompressed in the worker when the brain opens.
-// - workerSourcePlugin: replaces src/obsidian/worker/worker-source.ts with the worker script as one string; the
+// - workerSourcePlugin: replaces src/obsidian/bridge/worker-source.ts with the worker script as one string; the
 //   plugin starts it as a blob: Worker. The worker script is `var __vaultBrainEmbedded = {assets, worker}` (the
 //   asset table, and the worker's code deflated and written as text the same way) followed by a small bootstrap
 //   (src/obsidian/assets/worker-bootstrap.ts) that inflates the code and runs it.
@@ -32,7 +32,7 @@ const EMBEDDED_DATA_FILE = 'src/obsidian/assets/embedded-data.ts';
 const BOOTSTRAP_FILE = 'src/obsidian/assets/worker-bootstrap.ts';
 /** EMBEDDED_GLOBAL in worker-bootstrap.ts. */
 const EMBEDDED_GLOBAL = '__vaultBrainEmbedded';
-const WORKER_SOURCE_FILE = 'src/obsidian/worker/worker-source.ts';
+const WORKER_SOURCE_FILE = 'src/obsidian/bridge/worker-source.ts';
 const WORKER_ENTRY = 'src/obsidian/worker/worker-main.ts';
 
 /**
@@ -304,7 +304,7 @@ export async function buildWorker(options = {}) {
 }
 
 /**
- * Replaces src/obsidian/worker/worker-source.ts with the built worker as a string. The build's output is
+ * Replaces src/obsidian/bridge/worker-source.ts with the built worker as a string. The build's output is
  * written by this plugin (write is turned off) so the worker text can be put in after esbuild printed it.
  * `report` gets the built worker.
  */

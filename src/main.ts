@@ -17,8 +17,8 @@ import { SearchView } from './obsidian/views/search-view';
 import { IndexStatusView } from './obsidian/views/status-view';
 import { ThinkView } from './obsidian/views/think-view';
 import { LINKS_VIEW, SEARCH_VIEW, STATUS_VIEW, THINK_VIEW } from './obsidian/views/view-types';
-import { BrainClient } from './obsidian/worker/brain-client';
-import { ObsidianVaultSource } from './obsidian/worker/obsidian-vault-source';
+import { BrainClient } from './obsidian/bridge/brain-client';
+import { ObsidianVaultSource } from './obsidian/bridge/obsidian-vault-source';
 
 export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
   settings!: VaultBrainSettings;

@@ -8,8 +8,8 @@ import { PGliteEngine } from '../../src/core/engine/pglite-engine';
 import type { VaultFile, VaultSource } from '../../src/core/index/vault-source';
 import { nodeWasmLoader } from '../../src/node/tree-sitter-wasm';
 import { BrainHost, EMBEDDER_ASSET } from '../../src/obsidian/worker/brain-host';
-import { connectToMain, connectToWorker, databaseName, type MainEndpoint, type WorkerEvents, type WorkerSettings } from '../../src/obsidian/worker/protocol';
-import { vaultHandlers } from '../../src/obsidian/worker/serve-vault';
+import { connectToMain, connectToWorker, databaseName, type MainEndpoint, type WorkerEvents, type WorkerSettings } from '../../src/obsidian/protocol/worker-api';
+import { vaultHandlers } from '../../src/obsidian/bridge/serve-vault';
 
 class MemoryVault implements VaultSource {
   readonly files = new Map<string, { bytes: Uint8Array; mtime: number }>();

@@ -117,7 +117,7 @@ describe('esbuild plugins', () => {
   it('puts the worker into the plugin bundle as a string, written and in memory', async () => {
     const outfile = join(dir, 'out/main.js');
     const options = {
-      stdin: { contents: "import { WORKER_SOURCE } from './src/obsidian/worker/worker-source'; module.exports = WORKER_SOURCE;", resolveDir: join(__dirname, '../..'), loader: 'ts' as const },
+      stdin: { contents: "import { WORKER_SOURCE } from './src/obsidian/bridge/worker-source'; module.exports = WORKER_SOURCE;", resolveDir: join(__dirname, '../..'), loader: 'ts' as const },
       bundle: true,
       format: 'cjs' as const,
       minify: true,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRpcEndpoint, RpcError, withTransfer, type HandlerContext, type RpcEndpoint } from '../../src/obsidian/worker/rpc';
+import { createRpcEndpoint, RpcError, withTransfer, type HandlerContext, type RpcEndpoint } from '../../src/obsidian/protocol/rpc';
 
 // Two sides of a real MessageChannel (structured clone, transfer, async delivery), as between plugin and worker.
 interface ServerApi {

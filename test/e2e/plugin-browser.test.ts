@@ -5,7 +5,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildVault } from '../../bench/generate-vault.mjs';
-import type { IndexResult, OpenResult } from '../../src/obsidian/worker/protocol';
+import type { IndexResult, OpenResult } from '../../src/obsidian/protocol/worker-api';
 import { buildPage, MAIN_JS, startHarnessServer, type HarnessServer } from './harness-server';
 import { traceMainThread } from './main-thread-trace';
 import type { MainThreadReport, NoteInput } from './harness/page';

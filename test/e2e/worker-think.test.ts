@@ -7,10 +7,10 @@ import type { EngineStats } from '../../src/core/engine/brain-engine';
 import { PGliteEngine } from '../../src/core/engine/pglite-engine';
 import type { VaultFile, VaultSource } from '../../src/core/index/vault-source';
 import { normalizeLlmSettings } from '../../src/core/think/settings';
-import { BrainClient, type WorkerLike } from '../../src/obsidian/worker/brain-client';
+import { BrainClient, type WorkerLike } from '../../src/obsidian/bridge/brain-client';
 import { BrainHost, embedderSettings } from '../../src/obsidian/worker/brain-host';
-import { connectToMain, type WorkerEvents, type WorkerSettings } from '../../src/obsidian/worker/protocol';
-import { createRpcEndpoint, type RpcEndpoint } from '../../src/obsidian/worker/rpc';
+import { connectToMain, type WorkerEvents, type WorkerSettings } from '../../src/obsidian/protocol/worker-api';
+import { createRpcEndpoint, type RpcEndpoint } from '../../src/obsidian/protocol/rpc';
 import { startFakeLlmServer, type FakeLlmServer } from '../helpers/fake-llm-server';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '../helpers/fake-openai-server';
 

@@ -16,9 +16,9 @@ import type { PluginWriteAccess } from '../../src/obsidian/mcp/brain-backend';
 import { McpStartError, startPluginMcpServer } from '../../src/obsidian/mcp/plugin-server';
 import { generateMcpToken } from '../../src/obsidian/mcp/token';
 import { BrainService } from '../../src/obsidian/plugin/brain-service';
-import { BrainClient, type WorkerLike } from '../../src/obsidian/worker/brain-client';
+import { BrainClient, type WorkerLike } from '../../src/obsidian/bridge/brain-client';
 import { BrainHost } from '../../src/obsidian/worker/brain-host';
-import { connectToMain, type WorkerSettings } from '../../src/obsidian/worker/protocol';
+import { connectToMain, type WorkerSettings } from '../../src/obsidian/protocol/worker-api';
 import { NOTES, toolJson, toolText } from './fixture';
 import { connectClient, mcpHeaders, rawRequest, rpc, type RawResponse } from './helpers';
 

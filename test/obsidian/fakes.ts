@@ -3,7 +3,7 @@ import type { IndexSummary } from '../../src/core/index/indexer';
 import type { LlmSettings } from '../../src/core/think/settings';
 import type { BrainClientLike, ClientEvents, ThinkCallOptions } from '../../src/obsidian/plugin/brain-service';
 import type { ThinkResponse } from '../../src/obsidian/plugin/op-results';
-import type { IndexResult, OpenResult, ThinkRequest, WorkerSettings } from '../../src/obsidian/worker/protocol';
+import type { IndexResult, OpenResult, ThinkRequest, WorkerSettings } from '../../src/obsidian/protocol/worker-api';
 
 export function summary(over: Partial<IndexSummary> = {}): IndexSummary {
   return { scanned: 0, indexed: 0, unchanged: 0, deleted: 0, renamed: 0, skipped: 0, failed: 0, relinked: 0, seconds: 0, rebuilt: false, ...over };

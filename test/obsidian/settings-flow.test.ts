@@ -4,7 +4,7 @@
 import { App, Plugin as MockPlugin, Setting } from 'obsidian-test-mocks/obsidian';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VaultBrainSettingTab } from '../../src/obsidian/plugin/settings-tab';
-import type { WorkerSettings } from '../../src/obsidian/worker/protocol';
+import type { WorkerSettings } from '../../src/obsidian/protocol/worker-api';
 import { manifest, TestPlugin } from './test-plugin';
 
 

@@ -8,7 +8,7 @@ import { createWriteOps, type NoteWriter } from '../../core/ops/write-ops';
 import type { McpBackend } from '../../mcp/server';
 import type { McpOp } from '../../mcp/tools';
 import type { OpCallOptions } from '../plugin/brain-service';
-import type { OpInfo } from '../worker/protocol';
+import type { OpInfo } from '../protocol/worker-api';
 
 /** What the backend needs of the brain service (BrainService, or a stand-in). */
 export interface BrainOps {

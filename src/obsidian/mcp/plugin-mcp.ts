@@ -4,7 +4,7 @@ import { FileSystemAdapter, Notice, Platform } from 'obsidian';
 import { PathFilter } from '../../core/index/path-rules';
 import type { VaultBrainHost } from '../plugin/host';
 import { effectiveRules } from '../plugin/settings';
-import { ObsidianVaultSource } from '../worker/obsidian-vault-source';
+import { ObsidianVaultSource } from '../bridge/obsidian-vault-source';
 import { McpController } from './mcp-controller';
 import { ObsidianNoteWriter } from './obsidian-note-writer';
 

@@ -3,7 +3,7 @@
 // never retried in a loop; the user retries with the rebuild command.
 import type { IndexSummary } from '../../core/index/indexer';
 import type { LlmSettings } from '../../core/think/settings';
-import type { IndexResult, OpenResult, OpInfo, ThinkRequest, WorkerEvents, WorkerSettings } from '../worker/protocol';
+import type { IndexResult, OpenResult, OpInfo, ThinkRequest, WorkerEvents, WorkerSettings } from '../protocol/worker-api';
 import type { StatsResponse, ThinkResponse } from './op-results';
 
 /** The part of BrainClient the plugin uses (a fake one in tests). */

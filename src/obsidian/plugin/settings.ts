@@ -1,7 +1,7 @@
 // The plugin's settings: defaults, a defensive merge of whatever data.json holds, and what the worker gets.
 import { defaultRules, PathFilter, type PathRules } from '../../core/index/path-rules';
 import { normalizeLlmSettings, type LlmSettings } from '../../core/think/settings';
-import type { WorkerSettings } from '../worker/protocol';
+import type { WorkerSettings } from '../protocol/worker-api';
 
 export type EmbedderChoice = 'builtin' | 'none' | 'openai';
 export type LlmProvider = 'none' | 'anthropic' | 'openai';

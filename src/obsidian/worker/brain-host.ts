@@ -25,9 +25,9 @@ import {
   type WorkerApi,
   type WorkerEndpoint,
   type WorkerSettings,
-} from './protocol';
+} from '../protocol/worker-api';
 import { RemoteVaultSource } from './remote-vault-source';
-import type { HandlerContext, Handlers } from './rpc';
+import type { HandlerContext, Handlers } from '../protocol/rpc';
 
 export const EMBEDDER_ASSET = 'embedder-glove100.bin';
 

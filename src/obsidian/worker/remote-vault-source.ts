@@ -1,6 +1,6 @@
 // The worker's VaultSource: every listing and read is asked of the plugin, which owns the vault.
 import type { VaultFile, VaultSource } from '../../core/index/vault-source';
-import type { WorkerEndpoint } from './protocol';
+import type { WorkerEndpoint } from '../protocol/worker-api';
 
 export class RemoteVaultSource implements VaultSource {
   constructor(private readonly rpc: WorkerEndpoint) {}

@@ -6,7 +6,7 @@ import { PGliteEngine } from '../../core/engine/pglite-engine';
 import { loadAsset } from '../assets/bundle-assets';
 import { BrainHost } from './brain-host';
 import { embeddedPgliteOptions } from './pglite-assets';
-import { connectToMain } from './protocol';
+import { connectToMain } from '../protocol/worker-api';
 
 /**
  * IndexedDB storage saves whole files on every flush, and the default 16 MB WAL segment is rewritten each

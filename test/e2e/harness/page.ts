@@ -2,9 +2,9 @@
 // stand-in, instantiates the plugin, and exposes `window.__vb` for tests: fill the vault, open the brain in
 // its worker (the same client, worker and embedded assets main.js ships), index, call ops, measure the main
 // thread. Hooks for later tests (search pane, screenshots) go on `window.__vb` too.
-import { BrainClient } from '../../../src/obsidian/worker/brain-client';
-import { ObsidianVaultSource } from '../../../src/obsidian/worker/obsidian-vault-source';
-import type { OpenResult, WorkerEvents, WorkerSettings } from '../../../src/obsidian/worker/protocol';
+import { BrainClient } from '../../../src/obsidian/bridge/brain-client';
+import { ObsidianVaultSource } from '../../../src/obsidian/bridge/obsidian-vault-source';
+import type { OpenResult, WorkerEvents, WorkerSettings } from '../../../src/obsidian/protocol/worker-api';
 import type { Vault as ObsidianVault } from 'obsidian';
 import { installDomHelpers } from '../panes/dom-helpers';
 import { App, Notice, obsidianModule, Plugin, setHarnessApp, type PluginManifest } from './obsidian-shim';

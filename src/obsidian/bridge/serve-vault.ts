@@ -2,8 +2,8 @@
 // in the app, an in-memory one in tests). Bytes are copied by postMessage, never transferred: a source may
 // keep or share the buffer it returned.
 import type { VaultSource } from '../../core/index/vault-source';
-import type { VaultApi } from './protocol';
-import type { Handlers } from './rpc';
+import type { VaultApi } from '../protocol/worker-api';
+import type { Handlers } from '../protocol/rpc';
 
 export function vaultHandlers(source: VaultSource): Handlers<VaultApi> {
   return {

@@ -14,8 +14,8 @@ import {
   type WorkerApi,
   type WorkerEvents,
   type WorkerSettings,
-} from './protocol';
-import type { CallOptions, RpcPort } from './rpc';
+} from '../protocol/worker-api';
+import type { CallOptions, RpcPort } from '../protocol/rpc';
 import { vaultHandlers } from './serve-vault';
 import { WORKER_SOURCE } from './worker-source';
 

@@ -1,6 +1,8 @@
 // The plugin <-> worker protocol. The worker hosts the database, the indexer and the operations registry;
 // the main thread owns the vault (a worker cannot use the Obsidian API), so it serves file listing and reads.
 // Ops are called by name ("call op by name with params" is the main request); the rest is lifecycle.
+// Rooms: obsidian/protocol/ is imported by both sides; obsidian/worker/ runs only in the worker;
+// obsidian/bridge/ runs only on the main thread (starts the worker, serves it the vault).
 import type { IndexProgress, IndexSummary } from '../../core/index/indexer';
 import type { VaultFile } from '../../core/index/vault-source';
 import type { ObjectSchema } from '../../core/ops/schema';
