@@ -2,6 +2,8 @@
 // `openai` SDK. The SDK's own retries are off: we retry with jittered backoff and Retry-After.
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import { parseRetryAfter, retryWithBackoff } from './backoff';
+import type { FetchLike } from '../net/fetch-like';
+import { redirectRefusal, sameOriginRedirectsOnly } from '../net/redirect-guard';
 import { normalizeInPlace, type Embedder } from './embedder';
 
 export interface OpenAIEmbedderOptions {
@@ -27,8 +29,7 @@ export interface OpenAIEmbedderOptions {
   onRetry?: (info: { attempt: number; delayMs: number; error: unknown }) => void;
 }
 
-/** The shape of `fetch` the SDK accepts (declared here so core code needs no global lookup). */
-export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+export type { FetchLike };
 
 export const OPENAI_MAX_BATCH = 100;
 export const DEFAULT_MAX_INPUT_CHARS = 8000;
@@ -48,7 +49,8 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
   const client = new OpenAI({
     baseURL: options.baseURL,
     apiKey: options.apiKey || 'not-needed',
-    fetch: options.fetch,
+    // The request carries the key and note text: never re-sent to another origin by a redirect.
+    fetch: sameOriginRedirectsOnly(options.fetch),
     timeout: options.timeoutMs ?? 60_000,
     maxRetries: 0,
     dangerouslyAllowBrowser: true,
@@ -60,17 +62,23 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
   let learnedDims = options.dims ?? 0;
 
   const request = async (inputs: string[], signal?: AbortSignal): Promise<Float32Array[]> => {
-    const response = await client.embeddings.create(
-      {
-        model: options.model,
-        input: inputs,
-        // Explicit, so the SDK hands the raw payload back and we decode both base64 and float
-        // replies (some compatible servers ignore encoding_format and always send floats).
-        encoding_format: 'base64',
-        ...(options.dims ? { dimensions: options.dims } : {}),
-      },
-      { signal },
-    );
+    let response: unknown;
+    try {
+      response = await client.embeddings.create(
+        {
+          model: options.model,
+          input: inputs,
+          // Explicit, so the SDK hands the raw payload back and we decode both base64 and float
+          // replies (some compatible servers ignore encoding_format and always send floats).
+          encoding_format: 'base64',
+          ...(options.dims ? { dimensions: options.dims } : {}),
+        },
+        { signal },
+      );
+    } catch (e) {
+      // The SDK reports a refused redirect as a retryable "Connection error."; it is neither.
+      throw redirectRefusal(e) ?? e;
+    }
     return decodeResponse(response, inputs.length);
   };
 

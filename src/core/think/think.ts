@@ -1,6 +1,7 @@
 // think: gather from the store, ask the configured model for a cited answer (or extract one), verify every
 // citation against what was gathered, and add the gaps the store itself reveals.
 import type { BrainEngine } from '../engine/brain-engine';
+import { redirectRefusal } from '../net/redirect-guard';
 import { verifyClaims } from './citations';
 import { extractiveClaims } from './extractive';
 import { findGaps } from './gaps';
@@ -141,6 +142,8 @@ async function askModel(model: ChatModel, question: string, excerpts: Excerpt[],
 }
 
 function describe(e: unknown): string {
+  const refused = redirectRefusal(e);
+  if (refused) return refused.message;
   const status = (e as { status?: unknown }).status;
   const message = e instanceof Error ? e.message : String(e);
   const short = message.replace(/\s+/g, ' ').slice(0, 200);

@@ -3,6 +3,7 @@ import type { LlmSettings } from '../settings';
 import type { ChatModel } from '../types';
 import { createAnthropicModel } from './anthropic';
 import { createOpenAIModel } from './openai';
+import { sameOriginRedirectsOnly } from '../../net/redirect-guard';
 import type { FetchLike } from './options';
 
 export type ModelChoice = { model: ChatModel } | { model: null; reason: string };
@@ -10,7 +11,8 @@ export type ModelChoice = { model: ChatModel } | { model: null; reason: string }
 export function chooseModel(settings: LlmSettings, fetch?: FetchLike): ModelChoice {
   if (settings.provider === 'none') return { model: null, reason: 'no model provider is configured' };
   if (!settings.model) return { model: null, reason: `the ${settings.provider} provider has no model name configured` };
-  const options = { model: settings.model, baseURL: settings.baseURL, apiKey: settings.apiKey, fetch, timeoutMs: settings.timeoutMs };
+  // The prompt carries note excerpts and the key: a redirect may not take it to another origin.
+  const options = { model: settings.model, baseURL: settings.baseURL, apiKey: settings.apiKey, fetch: sameOriginRedirectsOnly(fetch), timeoutMs: settings.timeoutMs };
   try {
     return { model: settings.provider === 'anthropic' ? createAnthropicModel(options) : createOpenAIModel(options) };
   } catch (e) {

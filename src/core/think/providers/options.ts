@@ -1,7 +1,8 @@
 // What every provider adapter takes.
 
-/** The shape of `fetch` the SDKs accept (declared here so core code needs no global lookup). */
-export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+import type { FetchLike } from '../../net/fetch-like';
+
+export type { FetchLike };
 
 export interface ProviderOptions {
   model: string;
