@@ -3,7 +3,7 @@
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import { parseRetryAfter, retryWithBackoff } from './backoff';
 import type { FetchLike } from '../net/fetch-like';
-import { redirectRefusal, sameOriginRedirectsOnly } from '../net/redirect-guard';
+import { guardedFetchOptions, redirectRefusal } from '../net/redirect-guard';
 import { normalizeInPlace, type Embedder } from './embedder';
 
 export interface OpenAIEmbedderOptions {
@@ -50,7 +50,7 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
     baseURL: options.baseURL,
     apiKey: options.apiKey || 'not-needed',
     // The request carries the key and note text: never re-sent to another origin by a redirect.
-    fetch: sameOriginRedirectsOnly(options.fetch),
+    ...guardedFetchOptions(options.fetch),
     timeout: options.timeoutMs ?? 60_000,
     maxRetries: 0,
     dangerouslyAllowBrowser: true,

@@ -16,12 +16,17 @@ function urlOf(input: string | URL | Request): URL {
   return new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
 }
 
-/** `base` (or the global fetch) with redirects confined to the origin of each call's first URL. */
-export function sameOriginRedirectsOnly(base?: FetchLike): FetchLike {
+/**
+ * What a provider SDK client is given: with an injected fetch (CLI, plugin bridge, tests), that fetch with
+ * redirects confined to the first URL's origin; without one, the SDK's own fetch told to refuse every redirect.
+ */
+export function guardedFetchOptions(base?: FetchLike): { fetch: FetchLike } | { fetchOptions: { redirect: 'error' } } {
+  return base ? { fetch: sameOriginRedirectsOnly(base) } : { fetchOptions: { redirect: 'error' } };
+}
+
+/** `send` with redirects confined to the origin of each call's first URL. */
+export function sameOriginRedirectsOnly(send: FetchLike): FetchLike {
   return async (input, init) => {
-    // Without an injected fetch (CLI, tests) the platform's is used, as the SDKs would; the plugin injects its own.
-    // eslint-disable-next-line no-restricted-globals -- core code runs in Node and in the worker; the plugin injects its requestUrl bridge as `base`
-    const send: FetchLike = base ?? ((i, o) => fetch(i, o));
     let url = urlOf(input);
     const origin = url.origin;
     let options: RequestInit = { ...init, redirect: 'manual' };

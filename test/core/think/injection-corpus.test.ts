@@ -161,21 +161,27 @@ describe('redirects from a provider endpoint', () => {
     await redirecting.close();
   });
 
-  it('think does not re-post the prompt to another origin', async () => {
-    const r = await think({ ...deps(), llm: normalizeLlmSettings({ provider: 'openai', baseURL: redirecting.baseURL, model: 'fake', timeoutMs: 5000 }) }, 'What does Nimbus build?');
+  const platformFetch = (i: string | URL | Request, o?: RequestInit): Promise<Response> => globalThis.fetch(i, o);
+
+  it('think does not re-post the prompt to another origin (injected fetch, and the SDK default)', async () => {
+    const settings = normalizeLlmSettings({ provider: 'openai', baseURL: redirecting.baseURL, model: 'fake', timeoutMs: 5000 });
+    const r = await think({ ...deps(), llm: settings, fetch: platformFetch }, 'What does Nimbus build?');
     expect(r.model).toBeNull();
     expect(r.fallbackReason).toMatch(/redirected to another origin/);
+    const bare = await think({ ...deps(), llm: normalizeLlmSettings({ ...settings, provider: 'anthropic', baseURL: redirecting.origin }) }, 'What does Nimbus build?');
+    expect(bare.model).toBeNull();
+    expect(redirecting.requests.length).toBeGreaterThanOrEqual(2);
     expect(other.requests).toHaveLength(0);
   });
 
   it('embeddings are not re-posted to another origin, and same-origin redirects still work', async () => {
-    const embedder = createOpenAIEmbedder({ baseURL: redirecting.baseURL, model: 'm', apiKey: 'sk-x', maxRetries: 0 });
+    const embedder = createOpenAIEmbedder({ baseURL: redirecting.baseURL, model: 'm', apiKey: 'sk-x', maxRetries: 0, fetch: platformFetch });
     await expect(embedder.embed(['secret note text'])).rejects.toThrow(/redirected to another origin/);
     expect(other.requests).toHaveLength(0);
     other.route('POST', '/v2/embeddings', ({ res }) => {
       res.writeHead(308, { location: '/v1/embeddings' }).end();
     });
-    const moved = createOpenAIEmbedder({ baseURL: `${other.origin}/v2`, model: 'm', maxRetries: 0 });
+    const moved = createOpenAIEmbedder({ baseURL: `${other.origin}/v2`, model: 'm', maxRetries: 0, fetch: platformFetch });
     const [v] = await moved.embed(['hello world']);
     expect(v!.length).toBeGreaterThan(0);
     expect(other.requests.map((q) => q.path)).toEqual(['/v2/embeddings', '/v1/embeddings']);

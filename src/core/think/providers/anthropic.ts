@@ -2,6 +2,7 @@
 // falls back to the extractive answer instead of keeping the user waiting.
 import Anthropic from '@anthropic-ai/sdk';
 import type { ChatModel } from '../types';
+import { guardedFetchOptions } from '../../net/redirect-guard';
 import type { ProviderOptions } from './options';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -11,7 +12,8 @@ export function createAnthropicModel(options: ProviderOptions): ChatModel {
     baseURL: options.baseURL ?? ANTHROPIC_DEFAULT_BASE_URL,
     // Explicit, so the SDK never goes looking for keys or profiles in the environment.
     apiKey: options.apiKey ?? 'not-set',
-    fetch: options.fetch,
+    // The prompt carries note excerpts and the key: a redirect may not take it to another origin.
+    ...guardedFetchOptions(options.fetch),
     timeout: options.timeoutMs,
     maxRetries: 0,
     dangerouslyAllowBrowser: true,

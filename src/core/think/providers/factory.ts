@@ -3,7 +3,6 @@ import type { LlmSettings } from '../settings';
 import type { ChatModel } from '../types';
 import { createAnthropicModel } from './anthropic';
 import { createOpenAIModel } from './openai';
-import { sameOriginRedirectsOnly } from '../../net/redirect-guard';
 import type { FetchLike } from './options';
 
 export type ModelChoice = { model: ChatModel } | { model: null; reason: string };
@@ -11,8 +10,7 @@ export type ModelChoice = { model: ChatModel } | { model: null; reason: string }
 export function chooseModel(settings: LlmSettings, fetch?: FetchLike): ModelChoice {
   if (settings.provider === 'none') return { model: null, reason: 'no model provider is configured' };
   if (!settings.model) return { model: null, reason: `the ${settings.provider} provider has no model name configured` };
-  // The prompt carries note excerpts and the key: a redirect may not take it to another origin.
-  const options = { model: settings.model, baseURL: settings.baseURL, apiKey: settings.apiKey, fetch: sameOriginRedirectsOnly(fetch), timeoutMs: settings.timeoutMs };
+  const options = { model: settings.model, baseURL: settings.baseURL, apiKey: settings.apiKey, fetch, timeoutMs: settings.timeoutMs };
   try {
     return { model: settings.provider === 'anthropic' ? createAnthropicModel(options) : createOpenAIModel(options) };
   } catch (e) {

@@ -1,6 +1,7 @@
 // Any OpenAI-compatible chat endpoint (OpenAI, Ollama, LM Studio, vLLM) through the official SDK, streamed.
 import OpenAI from 'openai';
 import type { ChatModel } from '../types';
+import { guardedFetchOptions } from '../../net/redirect-guard';
 import type { ProviderOptions } from './options';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
@@ -10,7 +11,8 @@ export function createOpenAIModel(options: ProviderOptions): ChatModel {
     baseURL: options.baseURL ?? OPENAI_DEFAULT_BASE_URL,
     // Local servers need no key; a placeholder stops the SDK from looking for OPENAI_API_KEY.
     apiKey: options.apiKey ?? 'not-needed',
-    fetch: options.fetch,
+    // The prompt carries note excerpts and the key: a redirect may not take it to another origin.
+    ...guardedFetchOptions(options.fetch),
     timeout: options.timeoutMs,
     maxRetries: 0,
     dangerouslyAllowBrowser: true,
