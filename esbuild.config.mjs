@@ -28,6 +28,7 @@ const obsidianExternals = [
 
 // The worker (PGlite, indexer, embedded wasm/data) is built first and inlined into main.js as a string.
 let lastWorker = null;
+/** @type {import('esbuild').BuildOptions} */
 const pluginOptions = {
   entryPoints: ['src/main.ts'],
   bundle: true,
@@ -44,6 +45,7 @@ const pluginOptions = {
 };
 
 // The CLI runs from the package, so its dependencies stay in node_modules (PGlite finds its wasm there).
+/** @type {import('esbuild').BuildOptions} */
 const cliOptions = {
   entryPoints: ['src/cli/main.ts'],
   bundle: true,

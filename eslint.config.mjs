@@ -3,7 +3,7 @@ import globals from 'globals';
 import obsidianmd from 'eslint-plugin-obsidianmd';
 
 export default defineConfig([
-  globalIgnores(['node_modules/', 'main.js', 'dist/', 'bin/', 'bench/out/', 'test-artifacts/', 'examples/', 'eval/', 'assets/', '**/*.mjs', '**/*.cjs', 'vitest.config.mts']),
+  globalIgnores(['node_modules/', 'main.js', 'dist/', 'bin/', 'bench/out/', 'test-artifacts/', 'examples/', 'eval/', 'assets/', 'bench/**/*.mjs', '**/*.cjs', 'vitest.config.mts']),
   ...obsidianmd.configs.recommended,
   {
     languageOptions: {
@@ -20,6 +20,11 @@ export default defineConfig([
     rules: { 'obsidianmd/prefer-window-timers': 'off' },
   },
   {
+    // The worker and the protocol both sides import run where there is no `window` either.
+    files: ['src/obsidian/worker/**/*.ts', 'src/obsidian/protocol/**/*.ts'],
+    rules: { 'obsidianmd/prefer-window-timers': 'off', 'obsidianmd/no-global-this': 'off' },
+  },
+  {
     // Headless surfaces and tooling run on Node, never inside Obsidian: the plugin-runtime rules do not apply.
     // (src/core keeps them: it must stay free of Node built-ins.)
     files: ['src/cli/**/*.ts', 'src/node/**/*.ts', 'src/mcp/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
@@ -28,6 +33,21 @@ export default defineConfig([
       'obsidianmd/no-nodejs-modules': 'off',
       'obsidianmd/prefer-window-timers': 'off',
       'obsidianmd/prefer-create-el': 'off',
+      'obsidianmd/hardcoded-config-path': 'off',
+      'obsidianmd/no-global-this': 'off',
+      'obsidianmd/rule-custom-message': 'off',
+    },
+  },
+  {
+    // The build scripts are plain ES modules run by Node, type-checked through tsconfig.scripts.json (checkJs).
+    files: ['scripts/*.mjs', 'esbuild.config.mjs', 'eslint.config.mjs'],
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: { projectService: false, project: './tsconfig.scripts.json', tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      'obsidianmd/no-nodejs-modules': 'off',
+      'obsidianmd/prefer-window-timers': 'off',
       'obsidianmd/hardcoded-config-path': 'off',
       'obsidianmd/no-global-this': 'off',
       'obsidianmd/rule-custom-message': 'off',

@@ -64,7 +64,7 @@ function parseArgs(argv) {
     words: DEFAULT_WORDS,
     components: DEFAULT_COMPONENTS,
     step: DEFAULT_STEP,
-    input: null,
+    input: /** @type {string | null} */ (null),
     out: join(root, 'assets/generated/embedder-glove100.bin'),
   };
   for (const a of argv) {

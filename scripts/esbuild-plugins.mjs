@@ -101,6 +101,7 @@ export function prunePgliteData(data, files = pgliteDataFiles()) {
 }
 
 const zlibDeflateRaw = promisify(zlib.deflateRaw);
+/** @type {(data: Uint8Array, opts: import('fflate').DeflateOptions) => Promise<Uint8Array>} */
 const fflateDeflateAsync = promisify((data, opts, cb) => fflateDeflate(data, opts, cb));
 
 /**
@@ -240,6 +241,7 @@ export function nodeBuiltinsStubPlugin(stubbed = new Set()) {
 }
 
 /** What the worker's code and its bootstrap share: one classic script (blob workers are not modules), ASCII. */
+/** @type {import('esbuild').BuildOptions} */
 const BROWSER_SCRIPT_OPTIONS = {
   absWorkingDir: root,
   bundle: true,
@@ -251,7 +253,10 @@ const BROWSER_SCRIPT_OPTIONS = {
   logLevel: 'warning',
 };
 
-/** esbuild options of the worker's code (an IIFE: blob workers are classic scripts). */
+/**
+ * esbuild options of the worker's code (an IIFE: blob workers are classic scripts).
+ * @returns {import('esbuild').BuildOptions}
+ */
 export function workerBuildOptions({ production = true, entry = WORKER_ENTRY, stubbed = new Set() } = {}) {
   return {
     ...BROWSER_SCRIPT_OPTIONS,
