@@ -88,7 +88,7 @@ describe.skipIf(!hasChromium)('plugin panes in a browser', () => {
 
   it('loads main.js, opens the brain after layout ready and indexes the vault (status bar says ready)', async () => {
     await page.goto(`${server.url}/?appId=e2epanes0001`);
-    await page.waitForFunction(() => document.title === 'vault-brain e2e ready');
+    await page.waitForFunction(() => document.title === 'Vault-brain e2e ready');
     expect(await page.evaluate((n) => window.__vb.setNotes(n), notes)).toBe(notes.length);
     const loaded = await page.evaluate(() => window.__vb.loadPlugin());
     expect(loaded.commands).toEqual(expect.arrayContaining(['open-search', 'open-links', 'rebuild-index', 'show-index-status', 'search-selection', 'think']));

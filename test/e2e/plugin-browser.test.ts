@@ -64,7 +64,7 @@ describe.skipIf(!hasChromium)('plugin in a browser', () => {
 
   async function loadPage(): Promise<void> {
     await page.goto(`${server.url}/?appId=${APP_ID}`);
-    await page.waitForFunction(() => document.title === 'vault-brain e2e ready');
+    await page.waitForFunction(() => document.title === 'Vault-brain e2e ready');
     const count = await page.evaluate((n) => window.__vb.setNotes(n), notes);
     expect(count).toBe(notes.length);
   }

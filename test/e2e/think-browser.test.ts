@@ -89,7 +89,7 @@ describe.skipIf(!hasChromium)('think pane with a model, in a browser', () => {
 
   it('opens the brain with the model settings from the plugin settings', async () => {
     await page.goto(`${server.url}/?appId=e2ethink0001`);
-    await page.waitForFunction(() => document.title === 'vault-brain e2e ready');
+    await page.waitForFunction(() => document.title === 'Vault-brain e2e ready');
     const notes: NoteInput[] = Object.entries(NOTES).map(([path, content]) => ({ path, content, mtime: Date.UTC(2025, 0, 1) }));
     expect(await page.evaluate((n) => window.__vb.setNotes(n), notes)).toBe(notes.length);
     await page.evaluate(() => window.__vb.loadPlugin({ layoutReady: false }));

@@ -175,4 +175,4 @@ declare global {
 }
 
 window.__vb = vb;
-document.title = 'vault-brain e2e ready';
+document.title = 'Vault-brain e2e ready';
