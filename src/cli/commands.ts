@@ -1,6 +1,6 @@
 // The CLI's command table. Commands backed by an operation are generated from the operations registry, so
 // the CLI, plugin and MCP surfaces cannot drift; the rest (index, parse, ...) are CLI-only workflows.
-import { parseCommandLine } from './args';
+import { parseCommandLine, type FlagSpecs } from './args';
 import type { OpDefinition } from '../core/ops/registry';
 import type { Brain } from '../core/brain';
 import { createRegistry } from '../core/ops';
@@ -8,33 +8,36 @@ import { openNodeBrain } from '../node/open-brain';
 import { createNodeRegistry } from '../node/node-registry';
 import type { GlobalFlags } from './main';
 import { formatOpResult } from './format';
+import { styleFor } from './style';
 import { indexCommand } from './commands/index-command';
 import { evalCommand } from './commands/eval-command';
 import { parseCommand } from './commands/parse-command';
 import { mcpCommand } from './commands/mcp-command';
 import { serveCommand } from './commands/serve-command';
+import { mcpConfigCommand } from './commands/mcp-config-command';
 
 export interface CliCommand {
   summary: string;
-  usage?: string;
+  usage: string;
+  /** The command's own flags (the global ones are added by the parser); `--help` lists them all. */
+  options: FlagSpecs;
   run(argv: string[], flags: GlobalFlags): Promise<number>;
 }
 
 function opCommand(op: OpDefinition<Brain, never, unknown>): CliCommand {
   const positional = op.cli?.positional ?? [];
+  const options = opFlags(op);
   return {
     summary: op.description,
-    usage: `${op.name.replace(/_/g, '-')} ${positional.map((p) => `<${p}>`).join(' ')} ${Object.keys(op.params.properties)
-      .filter((k) => !positional.includes(k))
-      .map((k) => `[--${kebab(k)} …]`)
-      .join(' ')} [--json]`,
+    usage: [op.name.replace(/_/g, '-'), ...positional.map((p) => `<${p}>`), '[flags]'].join(' '),
+    options,
     async run(argv, flags) {
       const params = cliParams(op, argv);
       const opened = await openNodeBrain({ vault: flags.vault, db: flags.db });
       try {
         const registry = createNodeRegistry(opened.vault, () => opened.config);
         const result = await registry.call(op.name, params, { brain: opened.brain, remote: false });
-        process.stdout.write(flags.json ? `${JSON.stringify(result, null, 2)}\n` : formatOpResult(op.name, result));
+        process.stdout.write(flags.json ? `${JSON.stringify(result, null, 2)}\n` : formatOpResult(op.name, result, styleFor(process.stdout)));
         return 0;
       } finally {
         await opened.close();
@@ -43,24 +46,34 @@ function opCommand(op: OpDefinition<Brain, never, unknown>): CliCommand {
   };
 }
 
+/** The op's params as kebab-case flags (positional ones too: `--query x` works), described for `--help`. */
+function opFlags(op: OpDefinition<Brain, never, unknown>): FlagSpecs {
+  const options: FlagSpecs = {};
+  for (const [name, prop] of Object.entries(op.params.properties)) {
+    const notes = [
+      prop.default !== undefined && prop.type !== 'boolean' ? `default ${JSON.stringify(prop.default)}` : '',
+      prop.type === 'string' && prop.enum ? `one of ${prop.enum.join(', ')}` : '',
+      prop.type === 'array' ? 'comma-separated' : '',
+    ].filter(Boolean);
+    const description = `${prop.description ?? name}${notes.length ? ` (${notes.join('; ')})` : ''}`;
+    const value = prop.type === 'integer' || prop.type === 'number' ? 'n' : prop.type === 'array' ? 'a,b' : 'text';
+    options[kebab(name)] = prop.type === 'boolean' ? { type: 'boolean', description } : { type: 'string', value, description };
+  }
+  return options;
+}
+
 /** Maps `--max-chars 10` / `--maxChars=10` / positionals onto the op's params; the op validates types. */
 export function cliParams(op: OpDefinition<Brain, never, unknown>, argv: string[]): Record<string, unknown> {
   const props = op.params.properties;
-  const options: Parameters<typeof parseCommandLine>[1] = {};
-  for (const [name, prop] of Object.entries(props)) {
-    const type = prop.type === 'boolean' ? 'boolean' : 'string';
-    options[name] = { type };
-    options[kebab(name)] = { type };
-  }
+  const options = opFlags(op);
+  // The camelCase spelling is accepted too (not listed in --help): `--maxChars` was documented once.
+  for (const [name, prop] of Object.entries(props)) options[name] ??= { type: prop.type === 'boolean' ? 'boolean' : 'string' };
   const { values, positionals } = parseCommandLine(argv, options);
   const params: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {
     if (['vault', 'db', 'json', 'help', 'version'].includes(key)) continue;
     const name = Object.keys(props).find((k) => k === key || kebab(k) === key);
-    if (!name) {
-      params[key] = value; // Let validation reject it with the list of known params.
-      continue;
-    }
+    if (!name) continue; // Strict parsing already refused any flag the op does not declare.
     const prop = props[name]!;
     params[name] = prop.type === 'array' && typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : value;
   }
@@ -84,6 +97,7 @@ function buildCommands(): Record<string, CliCommand> {
     parse: parseCommand,
     mcp: mcpCommand,
     serve: serveCommand,
+    'mcp-config': mcpConfigCommand,
   };
   for (const op of createRegistry().list()) {
     const command = opCommand(op);
@@ -97,7 +111,7 @@ export const COMMANDS = buildCommands();
 
 export function usage(): string {
   const seen = new Set<CliCommand>();
-  const lines = ['Usage: vault-brain <command> [--vault <dir>] [--db <dir>] [--json]', '', 'Commands:'];
+  const lines = ['Usage: vault-brain <command> [flags]   (vault-brain <command> --help lists its flags)', '', 'Commands:'];
   for (const [name, cmd] of Object.entries(COMMANDS)) {
     if (seen.has(cmd)) continue;
     seen.add(cmd);

@@ -1,6 +1,7 @@
 // Human-readable output for operation results (the --json form is the contract; this is for people).
 import { formatSearchText } from '../core/search/format-text';
 import type { SearchResponse } from '../core/search/types';
+import { PLAIN, type Style } from './style';
 
 type Json = Record<string, unknown>;
 
@@ -9,13 +10,13 @@ function str(v: unknown): string {
   return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? `${v}` : JSON.stringify(v);
 }
 
-const formatters: Record<string, (r: Json) => string[]> = {
+const formatters: Record<string, (r: Json, style: Style) => string[]> = {
   think: (r) => [
     str(r.markdown ?? r.answer),
     '',
     `Model: ${str(r.model) || 'none'}${Array.isArray(r.sentToProvider) && r.sentToProvider.length > 0 ? `; sent to it: ${r.sentToProvider.map(str).join(', ')}` : ''}`,
   ],
-  search: (r) => formatSearchText(r as unknown as SearchResponse),
+  search: (r, style) => formatSearchText(r as unknown as SearchResponse, style),
   backlinks: (r) => [
     `${(r.backlinks as Json[]).length} backlinks to ${str(r.note)}`,
     ...(r.backlinks as Json[]).map((b) => `  ${str(b.from)}:${str(b.line)} [${str(b.type)}]  ${str(b.context)}`),
@@ -34,8 +35,8 @@ const formatters: Record<string, (r: Json) => string[]> = {
   ],
 };
 
-export function formatOpResult(op: string, result: unknown): string {
+export function formatOpResult(op: string, result: unknown, style: Style = PLAIN): string {
   const f = formatters[op];
   if (!f || typeof result !== 'object' || result === null) return `${JSON.stringify(result, null, 2)}\n`;
-  return `${f(result as Json).join('\n')}\n`;
+  return `${f(result as Json, style).join('\n')}\n`;
 }

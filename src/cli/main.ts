@@ -1,5 +1,7 @@
 // `vault-brain`: the brain over any folder of Markdown, from the command line.
-import { parseCommandLine } from './args';
+import { formatCommandHelp, parseCommandLine, closestName } from './args';
+import { VERSION } from '../core/version';
+import { styleFor } from './style';
 import { NoteNotFoundError } from '../core/note-not-found';
 import { ParamError } from '../core/ops/schema';
 import { MissingVaultError } from '../node/open-brain';
@@ -14,18 +16,36 @@ export interface GlobalFlags {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { values } = parseCommandLine(argv);
-  const name = argv.find((a) => !a.startsWith('-') && !isFlagValue(argv, a));
-  if (values.version) {
-    process.stdout.write('vault-brain 0.1.0\n');
+  // Only the global flags are read here (leniently); the command parses everything strictly.
+  const { values } = parseCommandLine(argv, {}, { strict: false });
+  let name = argv.find((a) => !a.startsWith('-') && !isFlagValue(argv, a));
+  let help = values.help === true;
+  if (name === 'help') {
+    // `vault-brain help search` is `vault-brain search --help`.
+    name = argv.slice(argv.indexOf('help') + 1).find((a) => !a.startsWith('-'));
+    help = true;
+  }
+  if (values.version && !name) {
+    process.stdout.write(`vault-brain ${VERSION}\n`);
     return EXIT.ok;
   }
-  if (!name || values.help) {
+  if (!name) {
     process.stdout.write(usage());
-    return name || values.help ? EXIT.ok : EXIT.usage;
+    return help ? EXIT.ok : EXIT.usage;
   }
   const command = COMMANDS[name];
-  if (!command) throw new CliError(`unknown command "${name}"\n\n${usage()}`, EXIT.usage);
+  if (!command) {
+    const near = closestName(name, Object.keys(COMMANDS));
+    throw new CliError(`unknown command "${name}"${near ? ` (did you mean "${near}"?)` : ''}; vault-brain --help lists them`, EXIT.usage);
+  }
+  if (help) {
+    process.stdout.write(formatCommandHelp(name, command.usage, command.summary, command.options));
+    return EXIT.ok;
+  }
+  if (values.version) {
+    process.stdout.write(`vault-brain ${VERSION}\n`);
+    return EXIT.ok;
+  }
   const flags: GlobalFlags = {
     vault: typeof values.vault === 'string' ? values.vault : process.cwd(),
     db: typeof values.db === 'string' ? values.db : undefined,
@@ -56,7 +76,7 @@ main(process.argv.slice(2)).then(
   (e: unknown) => {
     const code = exitCodeFor(e);
     const message = e instanceof Error ? e.message : String(e);
-    process.stderr.write(`vault-brain: ${message}\n`);
+    process.stderr.write(`${styleFor(process.stderr).red('vault-brain:')} ${message}\n`);
     if (code === EXIT.failure && process.env.VAULT_BRAIN_DEBUG && e instanceof Error) process.stderr.write(`${e.stack}\n`);
     process.exitCode = code;
   },

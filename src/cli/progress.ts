@@ -5,7 +5,7 @@ export function createProgressBar(stream: typeof process.stderr = process.stderr
   update(p: IndexProgress | { phase: string; done: number; total: number; current?: string }): void;
   end(): void;
 } {
-  const enabled = Boolean(stream.isTTY);
+  const enabled = Boolean(stream.isTTY) && process.env.TERM !== 'dumb';
   // Machine-readable progress for scripts and the crash-resume test: one line per update.
   const lines = process.env.VAULT_BRAIN_PROGRESS === 'lines';
   let last = 0;

@@ -4,6 +4,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { OpRegistry } from '../core/ops/registry';
+import { VERSION } from '../core/version';
 import { validateParams } from '../core/ops/schema';
 import type { AuditEntry, AuditSink } from './audit';
 import { summarizeParams } from './audit';
@@ -12,7 +13,7 @@ import { CursorStore, firstPage } from './result-pages';
 import { CONTINUE_TOOL, exposedOps, toolFor, type McpOp } from './tools';
 
 export const MCP_SERVER_NAME = 'vault-brain';
-export const MCP_SERVER_VERSION = '0.1.0';
+export const MCP_SERVER_VERSION = VERSION;
 
 /** Runs operations for the MCP layer. The registry backend is the normal one; the plugin may forward to its worker. */
 export interface McpBackend {

@@ -52,6 +52,7 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
   const brainDir = path.join(vault, BRAIN_DIR);
   const dbDir = path.resolve(options.db ?? path.join(brainDir, 'db'));
   const config = { ...(await readVaultConfig(brainDir)), ...(options.config ?? {}) };
+  await ensureBrainDir(brainDir);
   await fs.mkdir(dbDir, { recursive: true });
   // PGlite is single-process: two processes on one data directory corrupt it, so every open takes the lock.
   const lock = await acquireWriterLock(dbDir);
@@ -89,6 +90,18 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
     await lock.release();
     throw e;
   }
+}
+
+/**
+ * Creates `<vault>/.vault-brain/` with a `.gitignore` of `*`, so git (and sync tools that honour it) never pick
+ * up the 40+ MB database, the audit log or a config holding API keys. An existing folder is left as the user has it.
+ */
+export async function ensureBrainDir(brainDir: string): Promise<void> {
+  const created = await fs.mkdir(brainDir, { recursive: true });
+  if (created === undefined) return;
+  await fs.writeFile(path.join(brainDir, '.gitignore'), '# Vault Brain cache (rebuildable from the notes): keep it out of git.\n*\n', { flag: 'wx' }).catch((e: unknown) => {
+    if ((e as { code?: unknown }).code !== 'EEXIST') throw e;
+  });
 }
 
 export async function createEmbedder(settings: EmbedderSettings): Promise<Embedder | null> {

@@ -14,9 +14,15 @@ import { createProgressBar } from '../progress';
 
 export const evalCommand: CliCommand = {
   summary: 'Measure search quality on a question set (JSON lines {"q", "rel": [paths], "kind"?}): P@k, R@k, MRR, nDCG@k.',
-  usage: 'eval --queries <file.jsonl> [--k 5] [--vault <dir>] [--split dev|test] [--misses] [--json]',
+  usage: 'eval --queries <file.jsonl> [flags]',
+  options: {
+    queries: { type: 'string', value: 'file.jsonl', description: 'The question set (required)' },
+    k: { type: 'string', value: 'n', description: 'Cut-off for P@k, R@k and nDCG@k (default 5)' },
+    split: { type: 'string', value: 'dev|test', description: 'Only the questions of this half of the set' },
+    misses: { type: 'boolean', description: 'List every question whose relevant notes were not all found' },
+  },
   async run(argv, flags) {
-    const { values } = parseCommandLine(argv, { queries: { type: 'string' }, k: { type: 'string' }, split: { type: 'string' }, misses: { type: 'boolean' } });
+    const { values } = parseCommandLine(argv, this.options);
     if (typeof values.queries !== 'string') throw new CliError('eval needs --queries <file.jsonl>', EXIT.usage);
     const k = values.k === undefined ? 5 : Number(values.k);
     if (!Number.isInteger(k) || k < 1 || k > 100) throw new CliError('--k must be an integer from 1 to 100', EXIT.usage);

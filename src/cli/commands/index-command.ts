@@ -6,9 +6,10 @@ import { createProgressBar } from '../progress';
 
 export const indexCommand: CliCommand = {
   summary: 'Index the vault (only what changed; --full re-parses every note), then embed new chunks.',
-  usage: 'index [--full] [--json]',
+  usage: 'index [flags]',
+  options: { full: { type: 'boolean', description: 'Re-parse every note, not only the ones that changed' } },
   async run(argv, flags) {
-    const { values } = parseCommandLine(argv, { full: { type: 'boolean' } });
+    const { values } = parseCommandLine(argv, this.options);
     const bar = createProgressBar();
     const opened = await openNodeBrain({ vault: flags.vault, db: flags.db, onProgress: (p) => bar.update(p) });
     try {

@@ -9,9 +9,13 @@ import type { CliCommand } from '../commands';
 
 export const mcpCommand: CliCommand = {
   summary: 'Serve the brain to MCP clients over stdio (read-only unless --allow-writes).',
-  usage: 'mcp [--vault <dir>] [--allow-writes] [--no-index]',
+  usage: 'mcp [flags]',
+  options: {
+    'allow-writes': { type: 'boolean', description: 'Offer the write tools (create_note, append_to_note)' },
+    'no-index': { type: 'boolean', description: 'Serve the database as it is, without indexing at start' },
+  },
   async run(argv, flags) {
-    const { values } = parseCommandLine(argv, { 'allow-writes': { type: 'boolean' }, 'no-index': { type: 'boolean' } });
+    const { values } = parseCommandLine(argv, this.options);
     protectStdout();
     const log = (message: string): void => void process.stderr.write(`vault-brain mcp: ${message}\n`);
     const allowWrites = values['allow-writes'] === true;

@@ -15,7 +15,8 @@ import { CliError, EXIT } from '../errors';
 
 export const parseCommand: CliCommand = {
   summary: 'Show what the brain extracts from one note: title, type, links (resolved), timeline, chunks.',
-  usage: 'parse <file> [--vault <dir>] [--json]',
+  usage: 'parse <file> [flags]',
+  options: {},
   async run(argv, flags) {
     const { positionals, values } = parseCommandLine(argv);
     const file = positionals.join(' ');

@@ -13,19 +13,18 @@ const TOKEN_ENV = 'VAULT_BRAIN_MCP_TOKEN';
 
 export const serveCommand: CliCommand = {
   summary: 'Serve the brain to MCP clients over HTTP on 127.0.0.1, with a bearer token (read-only unless --allow-writes).',
-  usage:
-    `serve [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--token <t> | env ${TOKEN_ENV}] [--allow-writes] [--no-index] ` +
-    `[--rate-limit ${DEFAULT_RATE_LIMIT.perSecond}] [--burst ${DEFAULT_RATE_LIMIT.burst}]`,
+  usage: 'serve [flags]',
+  options: {
+    port: { type: 'string', value: 'n', description: `Port on 127.0.0.1 (default ${DEFAULT_PORT}; 0 picks a free one)` },
+    host: { type: 'string', value: 'addr', description: 'Loopback address to bind (default 127.0.0.1)' },
+    token: { type: 'string', value: 't', description: `Bearer token (default: random; or env ${TOKEN_ENV}, which stays out of ps)` },
+    'allow-writes': { type: 'boolean', description: 'Offer the write tools (create_note, append_to_note)' },
+    'no-index': { type: 'boolean', description: 'Serve the database as it is, without indexing at start' },
+    'rate-limit': { type: 'string', value: 'n', description: `Requests per second per client (default ${DEFAULT_RATE_LIMIT.perSecond}; 0 = none)` },
+    burst: { type: 'string', value: 'n', description: `Burst size (default ${DEFAULT_RATE_LIMIT.burst})` },
+  },
   async run(argv, flags) {
-    const { values } = parseCommandLine(argv, {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      token: { type: 'string' },
-      'allow-writes': { type: 'boolean' },
-      'no-index': { type: 'boolean' },
-      'rate-limit': { type: 'string' },
-      burst: { type: 'string' },
-    });
+    const { values } = parseCommandLine(argv, this.options);
     const port = intFlag(values.port, 'port', DEFAULT_PORT, 0, 65535);
     const host = typeof values.host === 'string' ? values.host : '127.0.0.1';
     const perSecond = intFlag(values['rate-limit'], 'rate-limit', DEFAULT_RATE_LIMIT.perSecond, 0, 1_000_000);

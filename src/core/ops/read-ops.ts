@@ -94,10 +94,10 @@ export const traverseOp: OpDefinition<Brain, { note: string; depth: number; type
     type: 'object',
     properties: {
       note: noteParam,
-      depth: { type: 'integer', minimum: 1, maximum: 5, default: 2 },
+      depth: { type: 'integer', minimum: 1, maximum: 5, default: 2, description: 'How many links away to walk' },
       types: { type: 'array', items: { type: 'string', maxLength: 100 }, maxItems: 20, description: 'Relation types to follow (default: all)' },
-      direction: { type: 'string', enum: ['out', 'in', 'both'], default: 'both' },
-      limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+      direction: { type: 'string', enum: ['out', 'in', 'both'], default: 'both', description: 'Follow outgoing links, incoming links, or both' },
+      limit: { type: 'integer', minimum: 1, maximum: 500, default: 100, description: 'Most edges to return' },
     },
     required: ['note'],
   },
@@ -119,9 +119,9 @@ export const timelineOp: OpDefinition<Brain, { note?: string; since?: string; un
     type: 'object',
     properties: {
       note: noteParam,
-      since: { type: 'string', maxLength: 10 },
-      until: { type: 'string', maxLength: 10 },
-      limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+      since: { type: 'string', maxLength: 10, description: 'Earliest date, YYYY-MM-DD' },
+      until: { type: 'string', maxLength: 10, description: 'Latest date, YYYY-MM-DD' },
+      limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100, description: 'Most entries to return' },
     },
   },
   cli: { positional: ['note'] },
@@ -149,8 +149,8 @@ export const statusOp: OpDefinition<Brain, { status?: 'indexed' | 'skipped' | 'f
   params: {
     type: 'object',
     properties: {
-      status: { type: 'string', enum: ['indexed', 'skipped', 'failed'] },
-      limit: { type: 'integer', minimum: 1, maximum: 100000, default: 1000 },
+      status: { type: 'string', enum: ['indexed', 'skipped', 'failed'], description: 'Only files with this status' },
+      limit: { type: 'integer', minimum: 1, maximum: 100000, default: 1000, description: 'Most files to list' },
     },
   },
   async handler(ctx, p) {
@@ -177,7 +177,7 @@ export const getNoteOp: OpDefinition<Brain, { note: string; maxChars: number }> 
   scope: 'read',
   params: {
     type: 'object',
-    properties: { note: noteParam, maxChars: { type: 'integer', minimum: 100, maximum: 200000, default: 20000 } },
+    properties: { note: noteParam, maxChars: { type: 'integer', minimum: 100, maximum: 200000, default: 20000, description: 'Longest content to return, in characters' } },
     required: ['note'],
   },
   cli: { positional: ['note'] },
@@ -207,11 +207,11 @@ export const listNotesOp: OpDefinition<Brain, { folder?: string; tag?: string; t
   params: {
     type: 'object',
     properties: {
-      folder: { type: 'string', maxLength: 1000 },
-      tag: { type: 'string', maxLength: 200 },
-      type: { type: 'string', maxLength: 100 },
-      limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
-      offset: { type: 'integer', minimum: 0, default: 0 },
+      folder: { type: 'string', maxLength: 1000, description: 'Only notes in this folder (and below)' },
+      tag: { type: 'string', maxLength: 200, description: 'Only notes with this tag' },
+      type: { type: 'string', maxLength: 100, description: 'Only notes of this type (person, company, meeting, ...)' },
+      limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100, description: 'Most notes to return' },
+      offset: { type: 'integer', minimum: 0, default: 0, description: 'Notes to skip (for the next page)' },
     },
   },
   async handler(ctx, p) {

@@ -28,8 +28,8 @@ export const searchOp: OpDefinition<Brain, SearchParams, SearchResponse> = {
     type: 'object',
     properties: {
       query: { type: 'string', description: 'What to look for, in plain words', minLength: 1, maxLength: 2000 },
-      limit: { type: 'integer', minimum: 1, maximum: 200, default: 10 },
-      offset: { type: 'integer', minimum: 0, maximum: 10000, default: 0 },
+      limit: { type: 'integer', minimum: 1, maximum: 200, default: 10, description: 'Most results to return' },
+      offset: { type: 'integer', minimum: 0, maximum: 10000, default: 0, description: 'Results to skip (for the next page)' },
       folder: { type: 'string', maxLength: 1000, description: 'Only notes in this folder (and below)' },
       tag: { type: 'string', maxLength: 200, description: 'Only notes with this tag (nested tags match)' },
       type: { type: 'string', maxLength: 100, description: 'Only notes of this type (person, company, meeting, ...)' },

@@ -1,7 +1,15 @@
 // Plain-text rendering of search results for people (CLI). The JSON form is the contract; this is for reading.
 import type { SearchResponse } from './types';
 
-export function formatSearchText(r: SearchResponse): string[] {
+/** Optional emphasis (the CLI passes terminal styling when colour is on). */
+export interface TextStyle {
+  bold(s: string): string;
+  dim(s: string): string;
+}
+
+const PLAIN_TEXT: TextStyle = { bold: (s) => s, dim: (s) => s };
+
+export function formatSearchText(r: SearchResponse, style: TextStyle = PLAIN_TEXT): string[] {
   const lines: string[] = [];
   if (r.intent?.kind === 'relation') {
     lines.push(`(${r.intent.relation.replace(/_/g, ' ')} · ${r.intent.want === 'subjects' ? 'who/what →' : '→ what'} ${r.intent.entity.title})`);
@@ -10,9 +18,9 @@ export function formatSearchText(r: SearchResponse): string[] {
   }
   if (r.results.length === 0) return [...lines, `No results for "${r.query}".`];
   r.results.forEach((x, i) => {
-    lines.push(`${String(i + 1).padStart(2)}. ${x.title}  ${x.path}:${x.startLine}${x.heading ? `  § ${x.heading}` : ''}`);
+    lines.push(`${String(i + 1).padStart(2)}. ${style.bold(x.title)}  ${style.dim(`${x.path}:${x.startLine}`)}${x.heading ? `  § ${x.heading}` : ''}`);
     if (x.snippet) lines.push(`    ${x.snippet}`);
-    lines.push(`    [${x.why.join('] [')}]  score ${x.score.toFixed(4)}`);
+    lines.push(style.dim(`    [${x.why.join('] [')}]  score ${x.score.toFixed(4)}`));
     if (x.explain) {
       const arms = x.explain.arms.map((a) => `${a.arm} #${a.rank}${a.weight !== 1 ? ` ×${a.weight}` : ''}`).join(', ');
       const boosts = x.explain.boosts.map((b) => `${b.name} ×${b.factor.toFixed(2)}`).join(', ');
