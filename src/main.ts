@@ -4,7 +4,7 @@ import { Notice, Plugin, type View, type WorkspaceLeaf } from 'obsidian';
 import { BrainService, type BrainClientLike, type ClientEvents } from './obsidian/plugin/brain-service';
 import { createMcpController } from './obsidian/mcp/plugin-mcp';
 import type { McpController } from './obsidian/mcp/mcp-controller';
-import { ChangeBatcher } from './obsidian/plugin/change-batcher';
+import { ChangeBatcher } from './core/index/change-batcher';
 import { registerCommands } from './obsidian/plugin/commands';
 import type { VaultBrainHost } from './obsidian/plugin/host';
 import { mergeSettings, toWorkerSettings, type VaultBrainSettings } from './obsidian/plugin/settings';

@@ -12,6 +12,7 @@ import { FsVaultSource } from '../node/fs-vault-source';
 import { BRAIN_DIR, openNodeBrain, type OpenedBrain } from '../node/open-brain';
 import { createJsonlAuditSink, type AuditSink } from './audit';
 import { McpCallError, publicErrorMessage } from './errors';
+import { watchVaultFolder, type VaultWatcher } from '../node/vault-watcher';
 import { FsNoteWriter } from './fs-note-writer';
 import type { McpBackend } from './server';
 
@@ -24,6 +25,9 @@ export interface McpNodeSetupOptions {
   log: (message: string) => void;
   /** How long a call waits for the brain to be ready before it is told to try again. */
   readyWaitMs?: number;
+  /** Watch the vault and apply changes as they happen (default true); `rescanMs` is the safety-net period. */
+  watch?: boolean;
+  rescanMs?: number;
 }
 
 export interface McpNodeSetup {
@@ -41,15 +45,20 @@ export function setUpNodeMcp(options: McpNodeSetupOptions): McpNodeSetup {
   const vault = path.resolve(options.vault);
   const started = Date.now();
   const indexing = new AbortController();
+  let watcher: VaultWatcher | null = null;
   const ready = (async () => {
     const opened = await openNodeBrain({ vault, db: options.db });
     try {
+      // Watching starts before the first index, so nothing edited while it runs is missed (it queues behind it).
+      if (options.watch !== false) watcher = watchVaultFolder({ vault, brain: opened.brain, log: options.log, rescanMs: options.rescanMs });
       if (options.index) {
-        const s = await opened.brain.index({ signal: indexing.signal });
+        const index = () => opened.brain.index({ signal: indexing.signal });
+        const s = await (watcher ? watcher.exclusive(index) : index());
         options.log(`indexed ${vault}: ${s.indexed} changed, ${s.unchanged} unchanged, ${s.deleted} deleted (${s.seconds.toFixed(1)} s)`);
       }
       return opened;
     } catch (e) {
+      await watcher?.close();
       await opened.close();
       throw e;
     }
@@ -86,6 +95,7 @@ export function setUpNodeMcp(options: McpNodeSetupOptions): McpNodeSetup {
       indexing.abort();
       await auditLog.flush();
       const opened = await ready.catch(() => null);
+      await watcher?.close();
       await opened?.close();
     },
   };

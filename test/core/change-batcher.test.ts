@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ChangeBatcher, type ChangeSink, type Timers } from '../../src/obsidian/plugin/change-batcher';
+import { ChangeBatcher, type ChangeSink, type Timers } from '../../src/core/index/change-batcher';
 
 const timers: Timers = {
   set: (fn, ms) => setTimeout(fn, ms) as unknown as number,

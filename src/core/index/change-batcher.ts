@@ -29,9 +29,10 @@ interface Pending {
   last: number;
 }
 
-const windowTimers: Timers = {
-  set: (fn, ms) => window.setTimeout(fn, ms),
-  clear: (id) => window.clearTimeout(id),
+// Plain timers: the batcher runs in the plugin (Electron renderer) and in the Node CLI's vault watcher alike.
+const defaultTimers: Timers = {
+  set: (fn, ms) => setTimeout(fn, ms) as unknown as number,
+  clear: (id) => clearTimeout(id),
 };
 
 export class ChangeBatcher {
@@ -50,7 +51,7 @@ export class ChangeBatcher {
     private readonly sink: ChangeSink,
     private readonly options: ChangeBatcherOptions,
   ) {
-    this.timers = options.timers ?? windowTimers;
+    this.timers = options.timers ?? defaultTimers;
     this.now = options.now ?? (() => Date.now());
     this.chunkSize = Math.max(1, options.chunkSize ?? 200);
     this.debounceMs = Math.max(0, options.debounceMs);

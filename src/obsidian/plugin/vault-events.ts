@@ -1,7 +1,7 @@
 // Vault events -> the change batcher. `create` is only listened to once the layout is ready: Obsidian fires it
 // for every file while loading the vault, and the first index run already covers those.
 import { TFile, type Plugin, type TAbstractFile } from 'obsidian';
-import type { ChangeBatcher } from './change-batcher';
+import type { ChangeBatcher } from '../../core/index/change-batcher';
 
 export function watchVault(plugin: Plugin, batcher: ChangeBatcher): void {
   const vault = plugin.app.vault;
