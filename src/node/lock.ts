@@ -1,6 +1,10 @@
 // Single-writer lock for a PGlite data directory. PGlite is one process per data directory: a second process
 // opening it would corrupt it. The lock is a file created with O_EXCL next to the data directory (not inside
-// it: initdb wants PGDATA to itself), holding the owner's pid, host and a random token.
+// it: initdb wants PGDATA to itself), holding the owner's pid, host, process start time and a random token.
+// A holder is alive only if all three agree: its pid exists, that pid's process started when the lock says (so
+// a pid reused by an unrelated process does not keep the lock), and it touches the file every heartbeat (so a
+// frozen holder is recovered after `frozenAfterMs`; if it ever wakes up it sees the lock is gone and stops).
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promises as fs, readFileSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -12,6 +16,10 @@ export interface LockInfo {
   hostname: string;
   startedAt: number;
   token: string;
+  /** The holder process's start as the OS reports it (null where it cannot be read); old locks lack it. */
+  procStart?: string | null;
+  /** How often the holder touches the file; old locks (no heartbeat) lack it. */
+  heartbeatMs?: number;
 }
 
 export interface WriterLock {
@@ -30,7 +38,8 @@ export class LockedError extends Error {
   ) {
     super(
       `The brain database is in use by process ${holder.pid} on ${holder.hostname} (since ` +
-        `${new Date(holder.startedAt).toISOString()}). Close it first; if that process is gone, delete ${lockPath}.`,
+        `${new Date(holder.startedAt).toISOString()}). Close it first (a holder that has exited, or stopped responding for ` +
+        `5 minutes, is taken over automatically; the lock file is ${lockPath}).`,
     );
     this.name = 'LockedError';
   }
@@ -41,10 +50,21 @@ export interface LockOptions {
   staleMs?: number;
   /** An unreadable lock younger than this may be a writer between create and write: wait instead. */
   graceMs?: number;
+  /** How often the holder touches the lock file. */
+  heartbeatMs?: number;
+  /**
+   * A live holder whose heartbeat is older than this is frozen (stopped, hung) and its lock is taken over.
+   * Generous by default: one synchronous wasm step (an HNSW build) can hold the event loop for a minute.
+   */
+  frozenAfterMs?: number;
+  /** Called when the heartbeat finds the lock taken over (this process was frozen): stop using the database. */
+  onLost?: (lock: WriterLock) => void;
 }
 
 const DEFAULT_STALE_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_GRACE_MS = 2000;
+const DEFAULT_HEARTBEAT_MS = 15_000;
+const DEFAULT_FROZEN_AFTER_MS = 5 * 60_000;
 const MAX_ATTEMPTS = 50;
 
 export function lockPathFor(dbDir: string): string {
@@ -54,6 +74,34 @@ export function lockPathFor(dbDir: string): string {
 
 function errCode(e: unknown): string | undefined {
   return (e as { code?: string } | null)?.code;
+}
+
+/**
+ * An identity for a running process's start: Linux's start time in clock ticks since boot (from /proc), or what
+ * `ps` prints as its start elsewhere on Unix; null when it cannot be told (Windows, no such process).
+ */
+export function processStartId(pid: number): string | null {
+  try {
+    if (process.platform === 'linux') {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the parenthesised command name (which may hold spaces); starttime is field 22.
+      const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+      return start ? `linux:${start}` : null;
+    }
+    if (process.platform === 'win32') return null;
+    const out = execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return out ? `ps:${out}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the process that wrote `info` is still running (not merely a process with the same pid). */
+function holderRunning(info: LockInfo): boolean {
+  if (!pidAlive(info.pid)) return false;
+  if (!info.procStart) return true;
+  const now = processStartId(info.pid);
+  return now === null || now === info.procStart;
 }
 
 function pidAlive(pid: number): boolean {
@@ -136,17 +184,29 @@ export async function acquireWriterLock(dbDir: string, options: LockOptions = {}
   const file = lockPathFor(dbDir);
   const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
   const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
-  const info: LockInfo = { pid: process.pid, hostname: hostname(), startedAt: Date.now(), token: randomUUID() };
+  const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+  const frozenAfterMs = options.frozenAfterMs ?? DEFAULT_FROZEN_AFTER_MS;
+  const info: LockInfo = {
+    pid: process.pid,
+    hostname: hostname(),
+    startedAt: Date.now(),
+    token: randomUUID(),
+    procStart: ownStart ??= processStartId(process.pid),
+    heartbeatMs,
+  };
   await fs.mkdir(path.dirname(file), { recursive: true });
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    if (await tryCreate(file, info)) return makeLock(file, info);
+    if (await tryCreate(file, info)) return makeLock(file, info, options.onLost);
     const held = await readLock(file);
     if (!held) continue; // released between our create and read
     const age = Date.now() - held.mtimeMs;
     if (held.info) {
       const sameHost = held.info.hostname === info.hostname;
-      const alive = sameHost ? pidAlive(held.info.pid) : age < staleMs;
+      // The file's mtime is the last heartbeat; a lock from before heartbeats has only its creation time.
+      // Three missed beats at least, whatever the threshold, so a slow holder is never mistaken for a frozen one.
+      const frozenAfter = held.info.heartbeatMs === undefined ? Infinity : Math.max(frozenAfterMs, held.info.heartbeatMs * 3);
+      const alive = sameHost ? holderRunning(held.info) && age < frozenAfter : age < Math.min(staleMs, frozenAfter);
       if (alive) throw new LockedError(file, held.info);
     } else if (age < graceMs) {
       await sleep(50);
@@ -159,16 +219,41 @@ export async function acquireWriterLock(dbDir: string, options: LockOptions = {}
   throw new LockedError(file, last?.info ?? { pid: 0, hostname: 'unknown', startedAt: 0, token: '' });
 }
 
-function makeLock(file: string, info: LockInfo): WriterLock {
+let ownStart: string | null | undefined;
+
+function makeLock(file: string, info: LockInfo, onLost?: (lock: WriterLock) => void): WriterLock {
   const ours = (text: string): boolean => parseInfo(text)?.token === info.token;
-  return {
+  let beating = true;
+  const heartbeat = setInterval(() => {
+    void (async () => {
+      const held = await readLock(file).catch(() => null);
+      if (!beating) return;
+      if (held && ours(held.text)) {
+        const now = new Date();
+        await fs.utimes(file, now, now).catch(() => undefined);
+        return;
+      }
+      // Someone took the lock over while this process was frozen: it must not touch the database again.
+      beating = false;
+      clearInterval(heartbeat);
+      onLost?.(lock);
+    })();
+  }, info.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
+  heartbeat.unref();
+  const stop = (): void => {
+    beating = false;
+    clearInterval(heartbeat);
+  };
+  const lock: WriterLock = {
     path: file,
     info,
     async release() {
+      stop();
       const held = await readLock(file);
       if (held && ours(held.text)) await fs.rm(file, { force: true });
     },
     releaseSync() {
+      stop();
       try {
         if (ours(readFileSync(file, 'utf8'))) unlinkSync(file);
       } catch {
@@ -176,6 +261,7 @@ function makeLock(file: string, info: LockInfo): WriterLock {
       }
     },
   };
+  return lock;
 }
 
 /**

@@ -32,6 +32,13 @@ export interface OpenBrainOptions {
   onProgress?: BrainOptions['onProgress'];
   /** Tests: extra config on top of the vault's config file. */
   config?: Partial<VaultConfig>;
+  /** The writer lock was taken over while this process was frozen; default: say so and exit with code 5. */
+  onLockLost?: () => void;
+}
+
+function exitOnLostLock(): void {
+  process.stderr.write('vault-brain: another process took over the database while this one was not responding; stopping so the two never write at once\n');
+  process.exit(5);
 }
 
 export interface OpenedBrain {
@@ -55,7 +62,7 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
   await ensureBrainDir(brainDir);
   await fs.mkdir(dbDir, { recursive: true });
   // PGlite is single-process: two processes on one data directory corrupt it, so every open takes the lock.
-  const lock = await acquireWriterLock(dbDir);
+  const lock = await acquireWriterLock(dbDir, { onLost: options.onLockLost ?? exitOnLostLock });
   try {
     const { engine, fresh, openMs } = await openEngineOnDisk(dbDir);
     const rules = defaultRules();

@@ -4,7 +4,8 @@ import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acquireWriterLock, lockPathFor, LockedError } from '../../src/node/lock';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { acquireWriterLock, lockPathFor, LockedError, processStartId } from '../../src/node/lock';
 
 let dir: string;
 let childScript: string;
@@ -18,7 +19,8 @@ beforeAll(() => {
   writeFileSync(
     childScript,
     `import { acquireWriterLock } from './lock.mjs';
-     const lock = await acquireWriterLock(process.argv[2]);
+     const heartbeatMs = process.argv[3] ? Number(process.argv[3]) : undefined;
+     const lock = await acquireWriterLock(process.argv[2], { heartbeatMs, onLost: () => process.exit(7) });
      process.send({ locked: lock.path });
      setInterval(() => {}, 1000);`,
   );
@@ -26,9 +28,9 @@ beforeAll(() => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function startChild(dbDir: string): Promise<ChildProcess> {
+function startChild(dbDir: string, heartbeatMs?: number): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = fork(childScript, [dbDir], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = fork(childScript, heartbeatMs ? [dbDir, String(heartbeatMs)] : [dbDir], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     let err = '';
     child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
     child.once('message', () => resolve(child));
@@ -112,5 +114,52 @@ describe('acquireWriterLock', () => {
     expect(won).toHaveLength(1);
     for (const r of lost) expect(r.reason).toBeInstanceOf(LockedError);
     await (won[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof acquireWriterLock>>>).value.release();
+  });
+
+  it('takes over a lock whose pid now belongs to another process (pid reuse), but not one whose holder matches', async () => {
+    const db = path.join(dir, 'f', 'db');
+    await fs.mkdir(path.dirname(db), { recursive: true });
+    const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    try {
+      const start = processStartId(other.pid!);
+      expect(start, 'this platform reports process start times').not.toBeNull();
+      const lockFile = lockPathFor(db);
+      // Same pid, but the process that wrote the lock started at another time: a dead holder whose pid was reused.
+      const reused = { pid: other.pid, hostname: hostname(), startedAt: 1, token: 'reused', procStart: `${start}-earlier`, heartbeatMs: 15_000 };
+      writeFileSync(lockFile, JSON.stringify(reused));
+      const lock = await acquireWriterLock(db);
+      expect((JSON.parse(await fs.readFile(lockFile, 'utf8')) as { token: string }).token).toBe(lock.info.token);
+      await lock.release();
+      // The same pid with its true start time and a fresh heartbeat is a live holder.
+      writeFileSync(lockFile, JSON.stringify({ ...reused, procStart: start }));
+      await expect(acquireWriterLock(db)).rejects.toBeInstanceOf(LockedError);
+      await fs.rm(lockFile);
+    } finally {
+      other.kill('SIGKILL');
+      await waitExit(other);
+    }
+  });
+
+  it('keeps a heartbeat, recovers from a frozen holder, and the holder stops when it wakes', async () => {
+    const db = path.join(dir, 'g', 'db');
+    const child = await startChild(db, 100);
+    try {
+      const lockFile = lockPathFor(db);
+      const first = (await fs.stat(lockFile)).mtimeMs;
+      await sleep(400);
+      expect((await fs.stat(lockFile)).mtimeMs).toBeGreaterThan(first); // touched while alive
+      await expect(acquireWriterLock(db, { frozenAfterMs: 300 })).rejects.toBeInstanceOf(LockedError);
+      child.kill('SIGSTOP');
+      await sleep(700);
+      const lock = await acquireWriterLock(db, { frozenAfterMs: 300 });
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGCONT');
+      expect(await exited).toBe(7); // its next heartbeat saw the lock taken and it stopped
+      expect((JSON.parse(await fs.readFile(lockFile, 'utf8')) as { token: string }).token).toBe(lock.info.token);
+      await lock.release();
+    } finally {
+      child.kill('SIGKILL');
+      await waitExit(child);
+    }
   });
 });
