@@ -10,7 +10,7 @@ import type { AuditEntry, AuditSink } from './audit';
 import { summarizeParams } from './audit';
 import { isCallerError, McpCallError, publicErrorMessage } from './errors';
 import { CursorStore, firstPage } from './result-pages';
-import { CONTINUE_TOOL, exposedOps, toolFor, type McpOp } from './tools';
+import { CONTINUE_TOOL, exposedOps, opNameForTool, toolFor, toolNameFor, type McpOp } from './tools';
 
 export const MCP_SERVER_NAME = 'vault-brain';
 export const MCP_SERVER_VERSION = VERSION;
@@ -62,7 +62,8 @@ export interface McpCommonOptions {
 const INSTRUCTIONS =
   "Vault Brain answers from the user's Obsidian vault: notes, typed links (works_at, founded, invested_in, attended, ...), " +
   'timelines and search. Name notes by vault-relative path, file name, title or alias. Results are JSON; a result larger ' +
-  'than one response ends with {"truncated": true, "cursor": ...}: call `continue` with that cursor for the next part.';
+  'than one response ends with {"truncated": true, "cursor": ...}: call `vault_continue` with that cursor for the next part. ' +
+  'Start with vault_search; read a note with vault_get_note.';
 
 // The low-level Server on purpose: McpServer wants zod shapes, we publish the registry's JSON schemas as they are.
 export function createMcpServer<B>(options: McpServerOptions<B>): Server {
@@ -97,7 +98,7 @@ export function createMcpServer<B>(options: McpServerOptions<B>): Server {
           cursor: page.more.cursor,
           returnedBytes: page.more.returnedBytes,
           remainingBytes: page.more.remainingBytes,
-          next: `call the "${CONTINUE_TOOL.name}" tool with this cursor and append its text to this part`,
+          next: `call the "${toolNameFor(CONTINUE_TOOL.name)}" tool with this cursor and append its text to this part`,
         };
         result.content.push({ type: 'text', text: JSON.stringify(trailer) });
       }
@@ -113,7 +114,8 @@ export function createMcpServer<B>(options: McpServerOptions<B>): Server {
     }
   });
 
-  async function runTool(name: string, args: unknown, requestSignal: AbortSignal): Promise<string> {
+  async function runTool(tool: string, args: unknown, requestSignal: AbortSignal): Promise<string> {
+    const name = opNameForTool(tool);
     if (name === CONTINUE_TOOL.name) {
       const { cursor } = validateParams(CONTINUE_TOOL.params, args) as { cursor: string };
       const rest = cursors.take(cursor);
@@ -122,7 +124,7 @@ export function createMcpServer<B>(options: McpServerOptions<B>): Server {
     }
     const op = exposedOps(await backend.ops(), allowWrites).find((o) => o.name === name);
     // A disabled write op is reported exactly like a tool that does not exist.
-    if (!op) throw new McpCallError(`unknown tool "${name}"`);
+    if (!op) throw new McpCallError(`unknown tool "${tool}"`);
     const params = validateParams(op.params, args);
     const result = await withTimeout((signal) => backend.call(name, params, signal), limits.callTimeoutMs, requestSignal);
     return JSON.stringify(result ?? null);

@@ -25,7 +25,7 @@ const ARGS: Record<string, Record<string, unknown>> = {
 
 /** Known args, else every required string param filled with a question about the vault (search, think, ...). */
 function argsFor(tool: { name: string; inputSchema: { properties?: Record<string, object>; required?: string[] } }): Record<string, unknown> {
-  const known = ARGS[tool.name];
+  const known = ARGS[tool.name.replace(/^vault_/, '')];
   if (known) return known;
   const props = tool.inputSchema.properties ?? {};
   return Object.fromEntries(
@@ -72,7 +72,7 @@ describe('vault-brain mcp (stdio)', () => {
   it('lists the registry read ops plus continue, with closed JSON schemas', async () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
-    for (const n of ['backlinks', 'links', 'graph', 'traverse', 'timeline', 'stats', 'status', 'get_note', 'list_notes', 'continue']) expect(names).toContain(n);
+    for (const n of ['backlinks', 'links', 'graph', 'traverse', 'timeline', 'stats', 'status', 'get_note', 'list_notes', 'recent_changes', 'continue']) expect(names).toContain(`vault_${n}`);
     expect(names).not.toContain('create_note');
     for (const t of tools) expect(t.inputSchema.additionalProperties).toBe(false);
   });
@@ -81,11 +81,12 @@ describe('vault-brain mcp (stdio)', () => {
     const { tools } = await client.listTools();
     const results: Record<string, Record<string, unknown>> = {};
     for (const t of tools) {
-      if (t.name === 'continue') continue;
+      if (t.name === 'vault_continue') continue;
       const r = await client.callTool({ name: t.name, arguments: argsFor(t) });
       // Ops added later (search, think) must answer too; a missing LLM key may make `think` say so.
-      if (t.name !== 'think') expect(r.isError, `${t.name}: ${toolText(r)}`).toBeFalsy();
-      if (!r.isError) results[t.name] = toolJson(r);
+      const op = t.name.replace(/^vault_/, '');
+      if (op !== 'think') expect(r.isError, `${t.name}: ${toolText(r)}`).toBeFalsy();
+      if (!r.isError) results[op] = toolJson(r);
     }
     expect(results.backlinks!.backlinks).toContainEqual(expect.objectContaining({ from: 'people/Bob Li.md', type: 'works_at' }));
     expect(results.links!.links).toContainEqual(expect.objectContaining({ to: 'companies/Beta Labs.md', type: 'advises' }));

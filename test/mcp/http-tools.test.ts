@@ -40,7 +40,7 @@ describe('MCP over HTTP: tools', () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name).sort();
     const readOps = registry.list({ scope: 'read' }).map((o) => o.name);
-    expect(names).toEqual([...readOps, 'continue'].sort());
+    expect(names).toEqual([...readOps, 'continue'].map((n) => `vault_${n}`).sort());
     expect(names).not.toContain('create_note');
     expect(names).not.toContain('append_to_note');
     const backlinks = tools.find((t) => t.name === 'backlinks')!;
@@ -184,7 +184,7 @@ describe('MCP over HTTP: tools', () => {
       expect(toolText(r)).toMatch(/timed out after 0.3 s/);
       expect(Date.now() - started).toBeLessThan(5000);
       expect(aborted).toBe(true);
-      expect((await c.listTools()).tools.map((t) => t.name)).toEqual(['slow', 'continue']);
+      expect((await c.listTools()).tools.map((t) => t.name)).toEqual(['vault_slow', 'vault_continue']);
     } finally {
       await c.close();
       await slow.close();
@@ -238,7 +238,7 @@ describe('MCP over HTTP: writes enabled', () => {
 
   it('lists create_note and append_to_note', async () => {
     const names = (await wc.listTools()).tools.map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(['create_note', 'append_to_note']));
+    expect(names).toEqual(expect.arrayContaining(['vault_create_note', 'vault_append_to_note']));
   });
 
   it('creates a note, indexes it at once, and refuses to overwrite it', async () => {

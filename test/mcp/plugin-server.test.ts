@@ -134,9 +134,9 @@ describe('the plugin MCP server over the worker', () => {
     const names = (await client.listTools()).tools.map((t) => t.name);
     const readOps = brain.ops.filter((o) => o.scope === 'read').map((o) => o.name);
     expect(readOps).toEqual(expect.arrayContaining(['search', 'get_note', 'backlinks', 'traverse']));
-    expect(names.sort()).toEqual([...readOps, 'continue'].sort());
+    expect(names.sort()).toEqual([...readOps, 'continue'].map((n) => `vault_${n}`).sort());
     const writeNames = (await writer.listTools()).tools.map((t) => t.name);
-    expect(writeNames).toEqual(expect.arrayContaining(['create_note', 'append_to_note', 'search']));
+    expect(writeNames).toEqual(expect.arrayContaining(['vault_create_note', 'vault_append_to_note', 'vault_search']));
     // A write tool called on the read-only server is an unknown tool, and nothing is written.
     const refused = await client.callTool({ name: 'create_note', arguments: { path: 'x.md', content: 'x' } });
     expect(refused.isError).toBe(true);
@@ -302,9 +302,28 @@ describe('starting the plugin server', () => {
       const c = await connectClient(server.url, TOKEN);
       const names = (await c.listTools()).tools.map((t) => t.name);
       await c.close();
-      expect(names).not.toContain('create_note');
+      expect(names).not.toContain('vault_create_note');
     } finally {
       await server.close();
     }
+  });
+
+  it('tells an agent which note is open (vault_active_note), but never an excluded one', async () => {
+    let open: string | null = 'companies/Acme Robotics.md';
+    const server = await startPluginMcpServer({ brain, allowWrites: false, port: 0, token: TOKEN, activeNote: () => open });
+    try {
+      const c = await connectClient(server.url, TOKEN);
+      expect((await c.listTools()).tools.map((t) => t.name)).toContain('vault_active_note');
+      const active = toolJson(await c.callTool({ name: 'vault_active_note', arguments: {} }));
+      expect(active.note).toEqual(expect.objectContaining({ path: 'companies/Acme Robotics.md', title: 'Acme Robotics' }));
+      open = 'private/Secret Plan.md';
+      expect(toolJson(await c.callTool({ name: 'vault_active_note', arguments: {} })).note).toBeNull();
+      open = null;
+      expect(toolJson(await c.callTool({ name: 'vault_active_note', arguments: {} })).note).toBeNull();
+      await c.close();
+    } finally {
+      await server.close();
+    }
+    expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('vault_active_note');
   });
 });

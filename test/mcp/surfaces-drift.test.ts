@@ -67,11 +67,13 @@ describe('surfaces generated from the operations registry', () => {
   it('publishes the read operations as MCP tools with the registry schema, closed to unknown params', async () => {
     const tools = await mcpTools(withWrites(), false);
     const reads = ops.filter((op) => op.scope === 'read');
-    expect(tools.map((t) => t.name).sort()).toEqual([...reads.map((op) => op.name), 'continue'].sort());
+    expect(tools.map((t) => t.name).sort()).toEqual([...reads.map((op) => `vault_${op.name}`), 'vault_continue'].sort());
     for (const op of reads) {
-      const tool = tools.find((t) => t.name === op.name)!;
-      expect(tool.description).toBe(op.description);
-      expect(tool.inputSchema).toEqual({ ...op.params, additionalProperties: false });
+      const tool = tools.find((t) => t.name === `vault_${op.name}`)!;
+      expect(tool.description?.startsWith(op.description), op.name).toBe(true);
+      // think's `save` is not offered to remote callers (saving a note is a write); everything else as declared.
+      const params = op.name === 'think' ? { ...op.params, properties: Object.fromEntries(Object.entries(op.params.properties).filter(([k]) => k !== 'save')) } : op.params;
+      expect(tool.inputSchema).toEqual({ ...params, additionalProperties: false });
     }
   });
 
@@ -81,7 +83,7 @@ describe('surfaces generated from the operations registry', () => {
     expect(writes.map((op) => op.name).sort()).toEqual(['append_to_note', 'create_note']);
     const tools = await mcpTools(registry, true);
     for (const op of writes) {
-      const tool = tools.find((t) => t.name === op.name);
+      const tool = tools.find((t) => t.name === `vault_${op.name}`);
       expect(tool?.inputSchema, op.name).toEqual({ ...op.params, additionalProperties: false });
       expect(tool?.annotations?.readOnlyHint).toBe(false);
     }

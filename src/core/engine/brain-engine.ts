@@ -47,6 +47,12 @@ export interface ListPagesOptions {
   type?: string;
   limit?: number;
   offset?: number;
+  /** `path` (default) or `recent`: last modified first. */
+  orderBy?: 'path' | 'recent';
+  /** Only notes modified at or after this time (ms since the epoch). */
+  modifiedSince?: number;
+  /** Only these notes. */
+  paths?: string[];
 }
 
 export interface Backlink {

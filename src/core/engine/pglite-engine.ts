@@ -330,11 +330,16 @@ export class PGliteEngine implements BrainEngine {
 
   async listPages(options: ListPagesOptions = {}): Promise<PageSummary[]> {
     const params: unknown[] = [];
-    const where = filterConditions({ folder: options.folder, tag: options.tag, type: options.type }, params);
+    let where = filterConditions({ folder: options.folder, tag: options.tag, type: options.type, paths: options.paths }, params);
+    if (options.modifiedSince !== undefined) {
+      params.push(options.modifiedSince);
+      where += ` and p.mtime >= $${params.length}`;
+    }
+    const order = options.orderBy === 'recent' ? 'mtime desc, path' : 'path';
     params.push(limitOf(options.limit, 1000, 1_000_000), limitOf(options.offset, 0, Number.MAX_SAFE_INTEGER));
     const r = await this.db.query<PageSummary>(
       `select path, title, type, tags, aliases, mtime, size from pages p where true ${where}
-       order by path limit $${params.length - 1} offset $${params.length}`,
+       order by ${order} limit $${params.length - 1} offset $${params.length}`,
       params,
     );
     return r.rows;

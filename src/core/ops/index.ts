@@ -3,6 +3,7 @@ import type { Brain } from '../brain';
 import { OpRegistry } from './registry';
 import { readOps } from './read-ops';
 import { searchOp } from './search-op';
+import { recentChangesOp } from './recent-op';
 import { createThinkOp, type ThinkOpOptions } from './think-op';
 
 export interface RegistryOptions {
@@ -14,6 +15,7 @@ export function createRegistry(options: RegistryOptions = {}): OpRegistry<Brain>
   const registry = new OpRegistry<Brain>();
   for (const op of readOps) registry.register(op);
   registry.register(searchOp);
+  registry.register(recentChangesOp);
   registry.register(createThinkOp(options.think));
   return registry;
 }

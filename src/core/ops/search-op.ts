@@ -2,7 +2,7 @@
 // JSON shape is a contract: {query, intent?, results: [{path, title, score, heading, snippet, startLine, why, ...}]}.
 import type { Brain } from '../brain';
 import { hybridSearch } from '../search/hybrid-search';
-import type { SearchResponse } from '../search/types';
+import type { SearchResponse, SearchResult } from '../search/types';
 import type { OpDefinition } from './registry';
 import { confineVaultPath } from './remote-path';
 
@@ -14,6 +14,35 @@ export interface SearchParams {
   tag?: string;
   type?: string;
   explain: boolean;
+  full: boolean;
+}
+
+/** What an agent needs to judge a hit and cite it: no chunk text, chunk ids or raw float scores. */
+export interface CompactHit {
+  path: string;
+  line: number;
+  title: string;
+  heading?: string;
+  tags: string[];
+  snippet: string;
+  why: string[];
+  explain?: SearchResult['explain'];
+}
+
+async function compactHits(brain: Brain, hits: SearchResult[]): Promise<CompactHit[]> {
+  const paths = [...new Set(hits.map((h) => h.path))];
+  const pages = paths.length > 0 ? await brain.engine.listPages({ paths, limit: paths.length }) : [];
+  const tags = new Map(pages.map((pg) => [pg.path, pg.tags]));
+  return hits.map((h) => ({
+    path: h.path,
+    line: h.startLine,
+    title: h.title,
+    ...(h.heading ? { heading: h.heading } : {}),
+    tags: tags.get(h.path) ?? [],
+    snippet: h.snippet,
+    why: h.why,
+    ...(h.explain ? { explain: h.explain } : {}),
+  }));
 }
 
 /** Longest chunk text a remote caller gets per result. */
@@ -34,6 +63,11 @@ export const searchOp: OpDefinition<Brain, SearchParams, SearchResponse> = {
       tag: { type: 'string', maxLength: 200, description: 'Only notes with this tag (nested tags match)' },
       type: { type: 'string', maxLength: 100, description: 'Only notes of this type (person, company, meeting, ...)' },
       explain: { type: 'boolean', default: false, description: 'Say how each result ranked: arms, boosts, edges' },
+      full: {
+        type: 'boolean',
+        default: false,
+        description: 'Remote callers (MCP): every field of each hit (chunk text, ids, scores) instead of the compact path, line, title, tags, snippet',
+      },
     },
     required: ['query'],
   },
@@ -62,6 +96,8 @@ export const searchOp: OpDefinition<Brain, SearchParams, SearchResponse> = {
     const intent = wide.intent;
     const intentVisible =
       !intent || (intent.kind === 'relation' ? filter.accepts(intent.entity.path) : intent.entities.every((e) => filter.accepts(e.path)));
-    return { query: wide.query, results: shown, ...(intent && intentVisible ? { intent } : {}) };
+    const visibleIntent = intent && intentVisible ? { intent } : {};
+    if (p.full) return { query: wide.query, results: shown, ...visibleIntent };
+    return { query: wide.query, results: await compactHits(ctx.brain, shown), ...visibleIntent } as unknown as SearchResponse;
   },
 };

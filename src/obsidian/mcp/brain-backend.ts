@@ -30,15 +30,45 @@ export interface PluginWriteAccess {
 export interface PluginBackendOptions {
   brain: BrainOps;
   writes?: PluginWriteAccess | null;
+  /** The note open in the editor; gives agents the `active_note` tool. */
+  activeNote?: () => string | null;
+}
+
+/** Only the plugin knows which note is open, so this op lives here rather than in the worker's registry. */
+const ACTIVE_NOTE_OP: McpOp = {
+  name: 'active_note',
+  description: 'The note the user has open in Obsidian right now (path, title, type, tags), or null when none is open.',
+  scope: 'read',
+  params: { type: 'object', properties: {} },
+};
+
+interface NoteHead {
+  path: string;
+  title: string;
+  type: string;
+  tags: string[];
+}
+
+async function activeNote(brain: BrainOps, current: string | null, signal: AbortSignal): Promise<{ note: NoteHead | null }> {
+  if (!current) return { note: null };
+  try {
+    // Through the worker's remote get_note: an excluded or not yet indexed note is "none open", never leaked.
+    const n = await brain.op<NoteHead>('get_note', { note: current, maxChars: 100 }, { remote: true, signal });
+    return { note: { path: n.path, title: n.title, type: n.type, tags: n.tags } };
+  } catch {
+    return { note: null };
+  }
 }
 
 export function createPluginBackend(options: PluginBackendOptions): McpBackend {
   const { brain, writes } = options;
   const local = new Map<string, OpDefinition<Brain, never, unknown>>(writes ? createWriteOps(writes.writer).map((o) => [o.name, o]) : []);
   const view = writes ? writeView(brain, writes) : null;
+  const extra = options.activeNote ? [ACTIVE_NOTE_OP] : [];
   return {
-    ops: (): McpOp[] => [...brain.ops.filter((o) => !local.has(o.name)), ...[...local.values()]].map(toMcpOp),
+    ops: (): McpOp[] => [...[...brain.ops.filter((o) => !local.has(o.name)), ...[...local.values()]].map(toMcpOp), ...extra],
     call(name, params, signal) {
+      if (name === ACTIVE_NOTE_OP.name && options.activeNote) return activeNote(brain, options.activeNote(), signal);
       const op = local.get(name);
       // Params arrive validated against the op's schema by the MCP server.
       if (op && view) return op.handler({ brain: view, remote: true, signal }, params as never);

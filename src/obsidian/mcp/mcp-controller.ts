@@ -34,6 +34,8 @@ export interface McpControllerDeps {
   writes(): PluginWriteAccess;
   /** The vault's folder on disk, when it has one (symlink checks for writes). */
   vaultRoot?: () => string | null;
+  /** The note open in the editor (vault path), for the `active_note` tool. */
+  activeNote?: () => string | null;
   notify(message: string): void;
   log?: (message: string) => void;
   loadServer?: () => Promise<McpServerModule>;
@@ -146,6 +148,7 @@ export class McpController {
         writes: s.mcpAllowWrites ? this.deps.writes() : null,
         allowWrites: s.mcpAllowWrites,
         vaultRoot: this.deps.vaultRoot?.() ?? null,
+        activeNote: this.deps.activeNote,
         port,
         token: s.mcpToken,
         auditLog: this.audit.sink,

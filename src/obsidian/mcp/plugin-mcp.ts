@@ -25,6 +25,7 @@ export function createMcpController(host: Pick<VaultBrainHost, 'app' | 'brain' |
       };
     },
     vaultRoot: () => (vault.adapter instanceof FileSystemAdapter ? vault.adapter.getBasePath() : null),
+    activeNote: () => host.app.workspace.getActiveFile()?.path ?? null,
     notify: (message) => new Notice(message),
     log: (message) => host.brain.report('warn', message),
   });

@@ -29,7 +29,7 @@ export class McpStartError extends Error {
 export async function startPluginMcpServer(options: PluginServerOptions): Promise<McpHttpServer> {
   const allowWrites = options.allowWrites && !!options.writes;
   const writes = allowWrites && options.writes ? (options.vaultRoot ? confinedToVaultRoot(options.writes, options.vaultRoot) : options.writes) : null;
-  const backend = createPluginBackend({ brain: options.brain, writes });
+  const backend = createPluginBackend({ brain: options.brain, writes, activeNote: options.activeNote });
   try {
     return await startMcpHttpServer({
       backend,
