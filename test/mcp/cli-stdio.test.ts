@@ -124,7 +124,8 @@ describe('vault-brain mcp (stdio)', () => {
     expect(stderr).toMatch(/serving .* over stdio/);
     // The server appends audit lines without blocking the answer, so the last ones may land a moment later.
     type Entry = { tool: string; ok: boolean; transport: string };
-    const wanted = (es: Entry[]) => es.some((e) => e.tool === 'backlinks' && e.ok && e.transport === 'stdio') && es.some((e) => e.tool === 'get_note' && !e.ok);
+    // The audit records the name the client called: vault_backlinks from the tool list, get_note by its old alias.
+    const wanted = (es: Entry[]) => es.some((e) => e.tool === 'vault_backlinks' && e.ok && e.transport === 'stdio') && es.some((e) => e.tool === 'get_note' && !e.ok);
     let entries: Entry[] = [];
     for (let i = 0; i < 50 && !wanted(entries); i++) {
       if (i > 0) await sleep(100);
@@ -132,7 +133,7 @@ describe('vault-brain mcp (stdio)', () => {
       // Only complete lines: a line being appended is read again on the next pass.
       entries = audit.split('\n').slice(0, -1).map((l) => JSON.parse(l) as Entry);
     }
-    expect(entries.some((e) => e.tool === 'backlinks' && e.ok && e.transport === 'stdio')).toBe(true);
+    expect(entries.some((e) => e.tool === 'vault_backlinks' && e.ok && e.transport === 'stdio')).toBe(true);
     expect(entries.some((e) => e.tool === 'get_note' && !e.ok)).toBe(true);
   });
 

@@ -41,11 +41,11 @@ describe('MCP over HTTP: tools', () => {
     const names = tools.map((t) => t.name).sort();
     const readOps = registry.list({ scope: 'read' }).map((o) => o.name);
     expect(names).toEqual([...readOps, 'continue'].map((n) => `vault_${n}`).sort());
-    expect(names).not.toContain('create_note');
-    expect(names).not.toContain('append_to_note');
-    const backlinks = tools.find((t) => t.name === 'backlinks')!;
+    expect(names).not.toContain('vault_create_note');
+    expect(names).not.toContain('vault_append_to_note');
+    const backlinks = tools.find((t) => t.name === 'vault_backlinks')!;
     expect(backlinks.inputSchema).toMatchObject({ type: 'object', required: ['note'], additionalProperties: false });
-    expect(backlinks.description).toBe(registry.get('backlinks')!.description);
+    expect(backlinks.description?.startsWith(registry.get('backlinks')!.description)).toBe(true);
     expect(backlinks.annotations?.readOnlyHint).toBe(true);
   });
 
