@@ -69,8 +69,8 @@ export function defaultAssets() {
   const grammarDir = join(dirname(pkgFile('@vscode/tree-sitter-wasm/package.json')), 'wasm');
   return [
     { name: 'pglite.wasm', path: pgliteDist('pglite.wasm'), codec: 'deflate-raw' },
-    { name: 'initdb.wasm', path: pgliteDist('initdb.wasm'), codec: 'deflate-raw' },
     { name: 'pglite.data', path: pgliteDist('pglite.data'), codec: 'deflate-raw', transform: 'prune-pglite-data' },
+    { name: 'pgdata.tar', path: join(root, 'assets/generated/pgdata-snapshot.tar'), codec: 'deflate-raw', build: 'scripts/build-db-snapshot.mjs' },
     { name: 'vector.tar.gz', path: join(dirname(pkgFile('@electric-sql/pglite-pgvector')), 'vector.tar.gz'), codec: 'raw' },
     { name: 'pg_trgm.tar.gz', path: pgliteDist('pg_trgm.tar.gz'), codec: 'raw' },
     { name: 'embedder-glove100.bin', path: join(root, 'assets/generated/embedder-glove100.bin'), codec: 'deflate-raw', build: 'scripts/build-embedder.mjs' },

@@ -5,23 +5,24 @@ import type { PGliteOptions } from '@electric-sql/pglite';
 import { PGliteEngine } from '../../core/engine/pglite-engine';
 import { loadAsset } from '../assets/bundle-assets';
 import { BrainHost } from './brain-host';
+import { idbHasCluster } from './idb-cluster';
 import { embeddedPgliteOptions } from './pglite-assets';
 import { connectToMain } from '../protocol/worker-api';
 
 /**
  * IndexedDB storage saves whole files on every flush, and the default 16 MB WAL segment is rewritten each
- * time: 1 MB segments and a small WAL cap made indexing ~2-3x faster in Chromium and bound the WAL's memory.
- * (Applies to databases created from now on; existing ones keep their segment size.)
+ * time: 1 MB segments (the snapshot is made with them) and a small WAL cap made indexing ~2-3x faster in
+ * Chromium and bound the WAL's memory.
  */
-const IDB_TUNING: Pick<PGliteOptions, 'initDbStartParams' | 'postgresqlconf'> = {
-  initDbStartParams: ['--wal-segsize=1'],
+const IDB_TUNING: Pick<PGliteOptions, 'postgresqlconf'> = {
   postgresqlconf: ['min_wal_size = 2MB', 'max_wal_size = 32MB'],
 };
 
 const host = new BrainHost({
   loadAsset,
   async openEngine(dataDir) {
-    const assets = await embeddedPgliteOptions(loadAsset);
+    const fresh = !(await idbHasCluster(dataDir));
+    const assets = await embeddedPgliteOptions(loadAsset, { fresh });
     try {
       // Relaxed durability: IndexedDB is written only on flush, which the indexer does after every batch (and
       // the brain after embedding). Not after every transaction: each flush rewrites whole changed files.
