@@ -26,7 +26,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json'));
 
 /** Bump when the compression or pruning changes (invalidates the cache; codec changes do so by themselves). */
-const CACHE_VERSION = 4;
+const CACHE_VERSION = 5;
 const CODEC_SOURCE = readFileSync(join(root, 'scripts/asset-codec.mjs'));
 const EMBEDDED_DATA_FILE = 'src/obsidian/assets/embedded-data.ts';
 const BOOTSTRAP_FILE = 'src/obsidian/assets/worker-bootstrap.ts';
@@ -51,10 +51,17 @@ export const EMBEDDED_GRAMMARS = [
 
 /**
  * Files of PGlite's fsBundle (pglite.data) that the brain never loads: encoding conversions (server and client
- * are UTF-8), build tooling, replication. They are zeroed, not removed, so offsets and size stay as PGlite's
- * loader expects and the zeros compress to nothing (-0.9 MB in main.js). test/bundle runs PGlite on the result.
+ * are UTF-8), build tooling, replication, and initdb's inputs (the plugin loads a fresh database from the
+ * snapshot, so initdb never runs in it). They are zeroed, not removed, so offsets and size stay as PGlite's
+ * loader expects and the zeros compress to nothing (-1.1 MB in main.js). test/bundle runs PGlite on the result.
  */
-export const PGLITE_DATA_PRUNE = [/\/utf8_and_[^/]*\.so$/, /\/pgxs\//, /\/libpqwalreceiver\.so$/, /\/pgoutput\.so$/];
+export const PGLITE_DATA_PRUNE = [
+  /\/utf8_and_[^/]*\.so$/,
+  /\/pgxs\//,
+  /\/libpqwalreceiver\.so$/,
+  /\/pgoutput\.so$/,
+  /\/share\/postgresql\/(postgres\.bki|information_schema\.sql|system_(views|functions|constraints)\.sql|snowball_create\.sql|sql_features\.txt|[a-z_]+\.conf\.sample)$/,
+];
 
 function pkgFile(spec) {
   return require.resolve(spec);

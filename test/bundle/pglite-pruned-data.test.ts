@@ -1,5 +1,6 @@
 // The pruned fsBundle (scripts/esbuild-plugins.mjs zeroes files the brain never loads) must still run
-// everything the engine uses: initdb, pgvector, pg_trgm, English full text, jsonb, arrays, timestamps.
+// everything the engine uses, as the plugin starts it (a fresh database from the snapshot, no initdb):
+// pgvector, pg_trgm, English full text, jsonb, arrays, timestamps.
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -8,6 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGLITE_DATA_PRUNE, pgliteDataFiles, prunePgliteData } from '../../scripts/esbuild-plugins.mjs';
+import { SNAPSHOT_RELATIVE } from '../../src/node/db-snapshot';
 
 const require_ = createRequire(__filename);
 const dist = dirname(require_.resolve('@electric-sql/pglite'));
@@ -21,7 +23,9 @@ describe('pruned pglite.data', () => {
     db = await PGlite.create({
       fsBundle: new Blob([pruned as BlobPart]),
       pgliteWasmModule: await WebAssembly.compile(readFileSync(join(dist, 'pglite.wasm'))),
-      initdbWasmModule: await WebAssembly.compile(readFileSync(join(dist, 'initdb.wasm'))),
+      // As in the plugin: initdb never runs, its module is a stand-in.
+      initdbWasmModule: await WebAssembly.compile(new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00])),
+      loadDataDir: new Blob([readFileSync(join(__dirname, '../..', SNAPSHOT_RELATIVE))], { type: 'application/x-tar' }),
       extensions: { vector, pg_trgm },
     });
   });
