@@ -80,8 +80,7 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
   const terms = queryTerms(q);
   const kw = await keywordArm(engine, terms, depth, filters);
   const vec = await vectorArm(engine, embedder, q, depth, filters);
-  // Misspelt names are what keyword search cannot find; only then is the (slower) fuzzy title search worth it.
-  const title = await titleArm(engine, q, terms.words, 10, kw.hits.length === 0);
+  const title = await titleArm(engine, q, terms.words, 10);
   const graph = await graphArm(engine, q);
 
   const lists: ArmList[] = [

@@ -2,11 +2,11 @@
 // hover over a link"): the question words carry no topic, and requiring every word (AND) finds nothing, so
 // question stopwords are dropped before the terms become a web-search tsquery (text/tsquery.ts). Queries already written in
 // websearch syntax (quotes, `-word`) are passed through as typed.
-import { hasCjk, segmentQuery } from '../text/segment';
+import { bigrams, hasCjk, segmentQuery } from '../text/segment';
 import { CJK_STOPWORDS, EN_STOPWORDS } from './stopwords';
 
 export interface QueryTerms {
-  /** Websearch terms: plain words and quoted phrases (CJK words become quoted bigram phrases). */
+  /** Websearch terms: plain words, quoted phrases, and each CJK word's overlapping bigrams. */
   terms: string[];
   /** Plain words, for snippets and highlighting (CJK words unsegmented). */
   words: string[];
@@ -104,9 +104,11 @@ export function queryTerms(query: string): QueryTerms {
   for (const m of q.matchAll(CJK_RUN)) {
     pushLatin(q.slice(last, m.index));
     last = m.index + m[0].length;
+    // Each bigram is its own term, as CJK analyzers do: a question shares characters, not whole words, with
+    // the note that answers it (删掉 vs 删除, 多少个字 vs 字数), and BM25's IDF weighs every bigram by its rarity.
     for (const w of cjkWords(m[0])) {
       words.push(w);
-      terms.push(segmentQuery(w).trim());
+      terms.push(...bigrams(w));
     }
   }
   pushLatin(q.slice(last));

@@ -4,6 +4,7 @@
 // 16 of 21 such matches were wrong notes ("hide a folder from search results" names the note "Search").
 import type { BrainEngine } from '../engine/brain-engine';
 import { nameKey } from '../engine/names';
+import { nameCloseness } from '../text/typo';
 import type { RankedItem } from './rrf';
 
 export interface TitleArmResult {
@@ -18,6 +19,12 @@ const MIN_SIMILARITY = 0.45;
 const MIN_COVERAGE = 0.5;
 /** Fuzzy title matching only for queries this short (in topic words); longer ones are questions, not names. */
 const FUZZY_MAX_WORDS = 3;
+/**
+ * A close title whose every word the query typed within a typo's reach ("grpah view", "outlin") counts even when
+ * its trigram similarity is low: short words lose most of their trigrams to one slip ("canvs"/"canvas" 0.44).
+ * Scored below an exact name, by the share of the title's words matched.
+ */
+const TYPO_SCORE = 0.9;
 
 /**
  * `topicWords` are the query's words without stopwords (from queryTerms); coverage is measured against them, so
@@ -28,8 +35,9 @@ export async function titleArm(engine: BrainEngine, query: string, topicWords: s
   const exact = new Set<string>();
   const key = nameKey(query);
   for (const n of named) if (nameKey(n.name) === key) exact.add(n.path);
-  // Trigram search (for misspelt names) costs 50-120 ms on a 10k-note vault: only when asked (`fuzzy`: the
-  // caller found nothing else) and for short queries that name no note exactly.
+  // Trigram search (for misspelt names): only for short queries that name no note exactly. A misspelt word
+  // does not stop the other words from matching (`file recvoery` still finds every note about files), so this
+  // runs whether or not keyword search found anything.
   const close = fuzzy && exact.size === 0 && topicWords.length <= FUZZY_MAX_WORDS ? await engine.titleSearch(query, limit) : [];
   const items: RankedItem[] = [];
   for (const t of close) if (t.exact) exact.add(t.path);
@@ -41,6 +49,14 @@ export async function titleArm(engine: BrainEngine, query: string, topicWords: s
     const coverage = Math.min(1, n.name.length / topicLength);
     if (coverage >= MIN_COVERAGE) items.push({ key: n.path, score: coverage });
   }
-  for (const t of close) if (!t.exact && t.score >= MIN_SIMILARITY) items.push({ key: t.path, score: t.score });
+  const typed = nameKey(topicWords.join(' ')) || key;
+  const fuzzyItems: RankedItem[] = [];
+  for (const t of close) {
+    if (t.exact) continue;
+    const typo = TYPO_SCORE * nameCloseness(typed, nameKey(t.name));
+    const score = Math.max(typo, t.score >= MIN_SIMILARITY ? t.score : 0);
+    if (score > 0) fuzzyItems.push({ key: t.path, score });
+  }
+  items.push(...fuzzyItems.sort((a, b) => b.score - a.score));
   return { items, exact };
 }

@@ -60,7 +60,8 @@ function words(run: string, segmenter: Intl.Segmenter): string[] {
   return out;
 }
 
-function bigrams(run: string): string[] {
+/** Overlapping character bigrams of a CJK run (none for a single character). */
+export function bigrams(run: string): string[] {
   const chars = Array.from(run);
   if (chars.length < 2) return [];
   const out: string[] = [];

@@ -114,6 +114,17 @@ describe('title arm and boosts', () => {
     expect(top.explain?.boosts.map((b) => b.name)).toContain('title-exact');
   });
 
+  it('finds a misspelt or truncated title, also when another word of the query matches by keyword', async () => {
+    // One slip in a short word leaves few shared trigrams (canvs/canvas 0.44): the edit distance decides.
+    expect(paths(await search('canvs'))[0]).toBe('plugins/Canvas.md');
+    const r = await search('grpah view');
+    expect(paths(r)[0]).toBe('plugins/Graph view.md');
+    expect(r.results[0]!.why).toContain('title');
+    expect(paths(await search('page previ'))[0]).toBe('plugins/Page preview.md');
+    // A word nowhere near any title finds no title.
+    expect((await search('qqqxz')).results).toEqual([]);
+  });
+
   it('gives linked notes a (small) backlinks boost and demotes timeline chunks', async () => {
     const r = await search('popover');
     const preview = r.results.find((x) => x.path === 'plugins/Page preview.md');

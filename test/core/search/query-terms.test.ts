@@ -26,6 +26,16 @@ describe('queryTerms', () => {
     expect(queryTerms('Redis 缓存失效').terms[0]).toBe('redis');
   });
 
+  it('searches each Chinese word by its overlapping bigrams, so near-synonyms share terms', () => {
+    // Long words are cut into bigrams; a note titled 文件恢复 shares the bigram 恢复 with the question.
+    const t = queryTerms('删掉的笔记怎么恢复原样');
+    expect(t.terms).toEqual(expect.arrayContaining(['笔记', '恢复', '原样']));
+    expect(t.terms.every((x) => Array.from(x).length === 2)).toBe(true);
+    expect(new Set(t.terms).size).toBe(t.terms.length);
+    const mixed = queryTerms('Sync 的版本历史');
+    expect(mixed.terms).toEqual(['sync', '版本', '历史']);
+  });
+
   it('falls back to the words as typed when everything is a stopword', () => {
     expect(queryTerms('what is it').terms).toEqual(['what is it']);
     expect(queryTerms('的了吗').terms.length).toBe(1);
