@@ -52,6 +52,19 @@ export function noteRanking(hits: ChunkHit[], secondShare = SECOND_CHUNK_SHARE):
   return out.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
+/**
+ * True when a Latin query word appears in no hit's title or text. Compared on the word without its last two
+ * letters (at least three kept), so inflections the stemmer matched (`hovers`/`hovering`) still count as found.
+ */
+export function hasUnmatchedWord(words: string[], hits: ChunkHit[]): boolean {
+  const texts = hits.map((h) => `${h.title}\n${h.text}`.toLowerCase());
+  return words.some((w) => {
+    if (!/^[\p{Script=Latin}\p{N}]/u.test(w)) return false;
+    const stem = w.length > 5 ? w.slice(0, w.length - 2) : w;
+    return !texts.some((t) => t.includes(stem));
+  });
+}
+
 export function vectorWeight(embedderId: string | undefined): number {
   return embedderId?.startsWith('builtin:') ? BUILTIN_VECTOR_WEIGHT : ARM_WEIGHTS.vector;
 }
@@ -80,7 +93,9 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
   const terms = queryTerms(q);
   const kw = await keywordArm(engine, terms, depth, filters);
   const vec = await vectorArm(engine, embedder, q, depth, filters);
-  const title = await titleArm(engine, q, terms.words, 10);
+  // Close-title (typo) search costs a trigram scan of every name: only when some typed word occurs in none of
+  // the keyword hits, i.e. is probably misspelt or truncated (a word that matched needs no correcting).
+  const title = await titleArm(engine, q, terms.words, 10, kw.hits.length === 0 || hasUnmatchedWord(terms.words, kw.hits));
   const graph = await graphArm(engine, q);
 
   const lists: ArmList[] = [
