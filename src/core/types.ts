@@ -23,6 +23,17 @@ export type KnownLinkType =
   | 'attended'
   | 'related_to';
 
+/** One reading of a link: its relation type and direction, and what said so. */
+export interface EdgeCandidate {
+  type: string;
+  direction: 'out' | 'in';
+  evidence?: string;
+  /** The relation is over (`used to work at`, `left`, `前任`). */
+  past?: boolean;
+  /** Weak reading: only taken when both ends' kinds are known and fit. */
+  strict?: boolean;
+}
+
 export interface ExtractedLink {
   /** The exact text that was matched, e.g. `[[Acme|the company]]`. */
   raw: string;
@@ -44,6 +55,13 @@ export interface ExtractedLink {
   direction: 'out' | 'in';
   /** The words that made the link typed (a verb match, a field name, a page-type rule). */
   evidence?: string;
+  /** The relation is over ("used to work at", "left", "former", "前任", "曾在"). */
+  past?: boolean;
+  /**
+   * The readings the text allows, best first, when the type depends on what the two ends are (only people attend
+   * a meeting): `type`/`direction` are the first that fits; a change of a target's type re-picks from these.
+   */
+  candidates?: EdgeCandidate[];
   /** 1-based line of the match in the file. */
   line: number;
   /** Character offset of the match in the file. */

@@ -49,7 +49,10 @@ describe('vault-brain CLI', () => {
 
   it('prints the whole graph and the status with skipped files', async () => {
     const g = JSON.parse((await runCli(['graph', '--vault', vault, '--json'])).stdout) as { edges: { from: string; to: string | null; type: string; source: string }[] };
-    expect(g.edges).toContainEqual({ from: 'people/alice-chen.md', to: 'companies/Acme Robotics.md', type: 'works_at', source: 'wikilink', direction: 'out' });
+    // One edge per related pair; edges gained `past` and an `evidence` count (the shape otherwise unchanged).
+    expect(g.edges).toContainEqual(
+      expect.objectContaining({ from: 'people/alice-chen.md', to: 'companies/Acme Robotics.md', type: 'works_at', source: 'wikilink', direction: 'out', past: false, evidence: 1 }),
+    );
     expect(g.edges.some((e) => e.to === null)).toBe(true);
     const s = JSON.parse((await runCli(['status', '--vault', vault, '--json'])).stdout) as { files: { path: string; status: string; reason: string }[] };
     expect(s.files).toEqual([expect.objectContaining({ path: 'bad.md', status: 'skipped', reason: expect.stringMatching(/binary/) as unknown })]);

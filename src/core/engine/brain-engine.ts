@@ -1,6 +1,6 @@
 // The store contract every surface uses (indexer, search, think, ops, CLI, MCP). Paths are vault-relative with
 // forward slashes and are the identity of a page.
-import type { ChunkKind, LinkSource, ParsedNote, ParseWarning } from '../types';
+import type { ChunkKind, EdgeCandidate, LinkSource, ParsedNote, ParseWarning } from '../types';
 import type { MigrationOutcome } from './migrations';
 
 export interface PageMeta {
@@ -63,6 +63,7 @@ export interface Backlink {
   context: string;
   line: number;
   direction: 'out' | 'in';
+  past: boolean;
 }
 
 export interface OutgoingLink {
@@ -77,6 +78,7 @@ export interface OutgoingLink {
   context: string;
   field: string | null;
   direction: 'out' | 'in';
+  past: boolean;
 }
 
 /** A stored link row: `from` is the note it was written in; `direction` says which way the relation points. */
@@ -86,6 +88,32 @@ export interface EdgeRow {
   type: string;
   source: LinkSource;
   direction: 'out' | 'in';
+  /** The relation is over. */
+  past: boolean;
+  /** The link target as written (names a missing note). */
+  targetText: string;
+}
+
+/** A stored link whose type depends on its two ends, with both ends' page types (null: target not indexed). */
+export interface LinkTypingRow {
+  id: number;
+  fromPath: string;
+  toPath: string | null;
+  fromType: string;
+  toType: string | null;
+  type: string;
+  direction: 'out' | 'in';
+  evidence: string | null;
+  past: boolean;
+  candidates: EdgeCandidate[];
+}
+
+export interface LinkTypeUpdate {
+  id: number;
+  type: string;
+  direction: 'out' | 'in';
+  evidence: string | null;
+  past: boolean;
 }
 
 export interface DanglingLinkRow {
@@ -279,6 +307,9 @@ export interface BrainEngine extends EngineEmbeddingStore {
   deletePage(path: string): Promise<void>;
   renamePage(from: string, to: string): Promise<void>;
   setLinkTargets(updates: LinkTargetUpdate[]): Promise<void>;
+  /** Links with candidates written in or pointing at `paths` (all of them when null), for re-typing. */
+  linkTypingRows(paths: string[] | null): Promise<LinkTypingRow[]>;
+  setLinkTypes(updates: LinkTypeUpdate[]): Promise<void>;
 
   getPage(path: string): Promise<PageRow | null>;
   getPageStates(): Promise<PageState[]>;

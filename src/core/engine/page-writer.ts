@@ -95,11 +95,13 @@ async function writeLinks(tx: Tx, notes: ParsedNote[]): Promise<void> {
   if (rows.length === 0) return;
   await tx.query(
     `insert into links (from_path, to_path, target_text, raw, subpath, alias, type, direction, source, field, evidence,
-       context, line, char_offset)
-     select u.* from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-       $9::text[], $10::text[], $11::text[], $12::text[], $13::int[], $14::int[])
+       context, line, char_offset, past, candidates)
+     select u.from_path, u.to_path, u.target_text, u.raw, u.subpath, u.alias, u.type, u.direction, u.source, u.field,
+       u.evidence, u.context, u.line, u.char_offset, u.past, u.candidates::jsonb
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+       $9::text[], $10::text[], $11::text[], $12::text[], $13::int[], $14::int[], $15::bool[], $16::text[])
        as u(from_path, to_path, target_text, raw, subpath, alias, type, direction, source, field, evidence, context, line,
-         char_offset)`,
+         char_offset, past, candidates)`,
     [
       rows.map((r) => r.from),
       rows.map((r) => cleanOrNull(r.l.target)),
@@ -115,6 +117,8 @@ async function writeLinks(tx: Tx, notes: ParsedNote[]): Promise<void> {
       rows.map((r) => clean(r.l.context)),
       rows.map((r) => r.l.line),
       rows.map((r) => r.l.offset),
+      rows.map((r) => r.l.past === true),
+      rows.map((r) => (r.l.candidates ? toJsonb(r.l.candidates) : null)),
     ],
   );
 }

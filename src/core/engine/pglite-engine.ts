@@ -5,6 +5,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
 import type { ChunkKind, ParsedNote, ParseWarning } from '../types';
 import type {
+  LinkTypeUpdate,
+  LinkTypingRow,
   Backlink,
   BrainEngine,
   ChunkHit,
@@ -38,6 +40,7 @@ import type {
 import { migrate, type MigrationOutcome } from './migrations';
 import { entityCandidates, nameKey } from './names';
 import { writePage, writePages } from './page-writer';
+import { linkTypingRows, setLinkTypes } from './link-typing';
 import { encodeVectorArray } from './vector-wire';
 import { clean } from './pg-text';
 import { orQuery, positiveTerms } from './query-text';
@@ -349,7 +352,7 @@ export class PGliteEngine implements BrainEngine {
 
   async backlinks(path: string): Promise<Backlink[]> {
     const r = await this.db.query<Backlink>(
-      `select id, from_path as "from", type, source, context, line, direction from links
+      `select id, from_path as "from", type, source, context, line, direction, past from links
        where to_path = $1 order by from_path, line, id`,
       [path],
     );
@@ -358,7 +361,7 @@ export class PGliteEngine implements BrainEngine {
 
   async outgoingLinks(path: string): Promise<OutgoingLink[]> {
     const r = await this.db.query<OutgoingLink>(
-      `select id, to_path as "to", raw, target_text as "targetText", type, source, line, context, field, direction
+      `select id, to_path as "to", raw, target_text as "targetText", type, source, line, context, field, direction, past
        from links where from_path = $1 order by line, char_offset, id`,
       [path],
     );
@@ -367,9 +370,18 @@ export class PGliteEngine implements BrainEngine {
 
   async allEdges(): Promise<EdgeRow[]> {
     const r = await this.db.query<EdgeRow>(
-      `select from_path as "from", to_path as "to", type, source, direction from links order by id`,
+      `select from_path as "from", to_path as "to", type, source, direction, past, target_text as "targetText" from links order by id`,
     );
     return r.rows;
+  }
+
+  linkTypingRows(paths: string[] | null): Promise<LinkTypingRow[]> {
+    return linkTypingRows(this.db, paths);
+  }
+
+  async setLinkTypes(updates: LinkTypeUpdate[]): Promise<void> {
+    if (updates.length === 0) return;
+    await this.write((tx) => setLinkTypes(tx, updates));
   }
 
   async backlinkCounts(paths: string[]): Promise<Map<string, number>> {

@@ -3,7 +3,7 @@
 // be migrated it is dropped and rebuilt from the notes.
 
 /** Bump when a migration is appended. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 /** Bump the major when stored data can no longer be read by this code (forces a rebuild). */
 export const ENGINE_VERSION = '1.0.0';
 
@@ -162,6 +162,17 @@ export const MIGRATIONS: readonly Migration[] = [
       `alter table pages alter column frontmatter set statistics 0, alter column compiled_truth set statistics 0,
          alter column timeline set statistics 0, alter column warnings set statistics 0, alter column content_hash set statistics 0,
          alter column aliases set statistics 0, alter column title set statistics 0, alter column indexed_at set statistics 0`,
+    ],
+  },
+  {
+    version: 5,
+    up: [
+      // Typed edges say whether the relation is over ("used to work at"), and keep the readings the text allowed
+      // when the type depends on what the target is, so a change of a target's type re-types its incoming links
+      // without re-reading the notes that link to it (null for links whose type cannot change that way).
+      `alter table links add column if not exists past boolean not null default false`,
+      `alter table links add column if not exists candidates jsonb`,
+      `alter table links alter column candidates set statistics 0`,
     ],
   },
 ];

@@ -15,6 +15,8 @@ export type IndexStore = Pick<
   | 'renamePage'
   | 'listDanglingLinks'
   | 'setLinkTargets'
+  | 'linkTypingRows'
+  | 'setLinkTypes'
   | 'fileStatuses'
   | 'recordFileStatus'
   | 'removeFileStatus'

@@ -3,6 +3,7 @@
 import type { ParsedNote } from '../types';
 import type { CodeChunker, ChunkOptions } from '../chunk/chunk-note';
 import { LinkResolver } from '../links/resolver';
+import { retypeStoredLinks } from './retype-links';
 import { parseNote } from '../note/parse-note';
 import { contentHash } from '../util/hash';
 import { decodeFile, DEFAULT_MAX_FILE_BYTES } from './decode-file';
@@ -12,7 +13,8 @@ import type { VaultFile, VaultSource } from './vault-source';
 
 /** Bump when parsing/extraction changes what is stored: every note is re-parsed on the next run. */
 // 2: full-text vectors computed in JS (text/lexemes.ts) instead of Postgres' to_tsvector.
-export const PARSER_VERSION = '2';
+// 3: target-aware typed edges (candidates, past, subjects named on the object's page, attendee lines).
+export const PARSER_VERSION = '3';
 
 /**
  * File reads kept in flight ahead of the parser. Reads run off the main thread (Node's thread pool, the
@@ -26,6 +28,8 @@ const RENAME_READ_CACHE_BYTES = 64 * 1024 * 1024;
 type ReadResult = { bytes: Uint8Array } | { error: unknown };
 
 const META_PARSER_VERSION = 'parser_version';
+/** Above this many touched notes one pass over every type-dependent link beats a path filter per row. */
+const RETYPE_ALL_ABOVE = 500;
 /** Set while links may point at stale targets (pages added/removed); cleared after re-resolution. */
 const META_RESOLUTION_PENDING = 'resolution_pending';
 
@@ -94,6 +98,10 @@ export class Indexer {
   private resolverBuilt = false;
   /** Aliases of every stored page, kept in step with the store so alias changes are seen without a query. */
   private knownAliases = new Map<string, string[]>();
+  /** Page type of every stored page: a link's relation depends on what its target is. */
+  private knownTypes = new Map<string, string>();
+  /** Pages whose type is new or changed since the last re-typing pass (their incoming links may re-type). */
+  private typeChanged = new Set<string>();
   /** Bytes read by rename detection in this run, used once by prepare. */
   private readCache = new Map<string, Uint8Array>();
 
@@ -163,6 +171,7 @@ export class Indexer {
       READ_AHEAD,
       (path) => this.cachedRead(path),
     );
+    const written: string[] = [];
     for (let i = 0; i < candidates.length; i += this.opts.batchSize) {
       if (options.signal?.aborted) break;
       const batch = candidates.slice(i, i + this.opts.batchSize);
@@ -174,6 +183,7 @@ export class Indexer {
         done++;
       }
       await this.commit(prepared, stored, summary);
+      for (const p of prepared) if (p.note) written.push(p.note.path);
       this.progress({ phase: 'index', done, total });
     }
     this.readCache.clear();
@@ -183,6 +193,10 @@ export class Indexer {
       summary.relinked = await this.reresolveLinks();
       await store.setMeta(META_RESOLUTION_PENDING, '0');
     }
+    // Links written early in the run were typed before later notes' types were known: a full run re-picks every
+    // type-dependent link, an incremental one those touching the notes it wrote.
+    const touched = [...this.typeChanged, ...written];
+    if (!options.signal?.aborted) await this.retype(full || stored.size === 0 || touched.length > RETYPE_ALL_ABOVE ? null : touched);
     await store.setMeta(META_PARSER_VERSION, PARSER_VERSION);
     await store.setMeta('last_index_at', String(this.opts.now()));
     await store.flush();
@@ -230,6 +244,9 @@ export class Indexer {
       summary.relinked = await this.reresolveLinks();
       await store.setMeta(META_RESOLUTION_PENDING, '0');
     }
+    // The edited notes' own links were typed against the known types; only a note whose type changed (or that
+    // is new) re-types the links pointing at it.
+    if (this.typeChanged.size > 0) await this.retype([...this.typeChanged]);
     await store.flush();
     summary.seconds = (this.opts.now() - started) / 1000;
     return summary;
@@ -251,6 +268,7 @@ export class Indexer {
 
   private async storedAliases(): Promise<Map<string, string[]>> {
     const pages = await this.opts.store.listPages({});
+    this.knownTypes = new Map(pages.map((p) => [p.path, p.type]));
     return new Map(pages.map((p) => [p.path, p.aliases]));
   }
 
@@ -258,7 +276,15 @@ export class Indexer {
     for (const path of paths) {
       await this.opts.store.deletePage(path);
       this.knownAliases.delete(path);
+      this.knownTypes.delete(path);
     }
+  }
+
+  /** Re-picks the type of stored links with candidates touching `paths` (all when null). */
+  private async retype(paths: string[] | null): Promise<void> {
+    this.typeChanged.clear();
+    if (paths !== null && paths.length === 0) return;
+    await retypeStoredLinks(this.opts.store, paths === null ? null : [...new Set(paths)]);
   }
 
   /** Every non-excluded file is a link target (attachments too: an embedded image that exists is no hole). */
@@ -340,6 +366,7 @@ export class Indexer {
     try {
       const note = parseNote(file.path, decoded.text, {
         resolver: this.resolver,
+        typeOf: (path) => this.knownTypes.get(path),
         codeChunker: this.opts.codeChunker,
         chunkOptions: this.opts.chunkOptions,
       });
@@ -365,6 +392,8 @@ export class Indexer {
       const before = this.knownAliases.get(note.path);
       if (!before || before.join('\u0000') !== note.aliases.join('\u0000')) namesChanged = true;
       this.knownAliases.set(note.path, note.aliases);
+      if (this.knownTypes.get(note.path) !== note.type) this.typeChanged.add(note.path);
+      this.knownTypes.set(note.path, note.type);
       this.resolver.upsert({ path: note.path, aliases: note.aliases });
     }
     if (dropped.length > 0) {
@@ -395,6 +424,8 @@ export class Indexer {
       if (to !== null) updates.push({ id: link.id, toPath: to });
     }
     if (updates.length > 0) await store.setLinkTargets(updates);
+    // A link that now reaches a note may read differently (only people attend).
+    for (const u of updates) if (u.toPath !== null) this.typeChanged.add(u.toPath);
     return updates.length;
   }
 

@@ -1,16 +1,15 @@
 // Decides each link's relation type and direction (no LLM): frontmatter keys and inline-field names
-// first, then page-type rules, verbs in the link's clause, role priors, and finally `mentions`.
+// first; body links get an ordered list of readings (verbs in the link's clause, the meeting-page rule, a role
+// prior, `mentions`) of which target-aware typing (entity-kinds.ts) takes the first the two ends can hold.
 import type { KnownLinkType } from '../types';
 import { windowAfter, windowBefore } from './context';
 import { normalizeFieldName } from './field-name';
 import type { LinkMatch } from './link-match';
-import { matchVerb } from './verb-match';
+import { kindOfType, type EdgeCandidate } from './entity-kinds';
+import { LINK_MARK } from './subject-patterns';
+import { matchVerbs } from './verb-match';
 
-export interface EdgeDecision {
-  type: string;
-  direction: 'out' | 'in';
-  evidence?: string;
-}
+export type EdgeDecision = EdgeCandidate;
 
 interface FieldRule {
   type: KnownLinkType;
@@ -65,19 +64,28 @@ export interface BodyTypingContext {
   frontmatter: Record<string, unknown>;
 }
 
+/** A body link's readings, best first; `mentions` (or the field) closes every list. */
+export interface BodyDecision {
+  candidates: EdgeCandidate[];
+}
+
 // Links separated only by a list separator share one clause: "invested in [[A]], [[B]] and [[C]]".
 const ENUM_GAP = /^[ \t]*(?:[,，、&/]|and|or|和|及|与|以及|或)?[ \t]*(?:and|和|及|与)?[ \t]*$/i;
 const MAX_ENUM_GAP = 16;
 
-const ROLE_WORD = /(?<![\p{L}])(?:CEO|CTO|CFO|COO|CPO|VP|founder|co-founder|engineer|developer|designer|PM|product manager|manager|director|head of|researcher|scientist|analyst|partner|intern|employee)(?![\p{L}])|工程师|经理|总监|设计师|研究员|首席|总裁|创始人|负责人|主管|分析师|实习生|员工/iu;
-const COMPANY_TARGET = /(?:^|\/)compan(?:y|ies)\//i;
+const ROLE_WORD = /(?<![\p{L}])(?:CEO|CTO|CFO|COO|CPO|VP|engineer|developer|designer|PM|product manager|manager|director|head of|researcher|scientist|analyst|intern|employee)(?![\p{L}])|工程师|经理|总监|设计师|研究员|首席|总裁|负责人|主管|分析师|实习生|员工/iu;
+/** A line that lists who was there: "Attendees: …", "参会人：…" (the verb tables type its links). */
+const ATTENDEE_LINE = /^[ \t>*_-]*(?:\*\*|__)?(?:attendees|participants|present|in attendance|参会人员?|参会者|与会者|与会人员|出席人员?|出席者|参加人员?)(?:\*\*|__)?\s*[:：]/imu;
+const MENTION: EdgeCandidate = { type: 'mentions', direction: 'out' };
 
 /** Decisions for body links (`links` sorted by offset), one per link, same order. */
-export function typeBodyLinks(links: readonly LinkMatch[], ctx: BodyTypingContext): EdgeDecision[] {
-  const decisions: EdgeDecision[] = new Array<EdgeDecision>(links.length);
-  const isMeeting = ctx.pageType.toLowerCase() === 'meeting';
-  let roleMemo: boolean | undefined;
-  const pageHasRole = (): boolean => (roleMemo ??= hasRole(ctx));
+export function typeBodyLinks(links: readonly LinkMatch[], ctx: BodyTypingContext): BodyDecision[] {
+  const decisions: BodyDecision[] = new Array<BodyDecision>(links.length);
+  const isMeeting = kindOfType(ctx.pageType) === 'meeting';
+  // A meeting that names its attendees (a field or an attendee line) says who was there; other people in its
+  // prose were only talked about. Without such a list, people in the prose are the attendees.
+  const listsAttendees = isMeeting && (hasAttendeeField(ctx.frontmatter) || ATTENDEE_LINE.test(ctx.scan));
+  const isPerson = kindOfType(ctx.pageType) === 'person';
   let i = 0;
   while (i < links.length) {
     // Group links joined by list separators.
@@ -90,45 +98,52 @@ export function typeBodyLinks(links: readonly LinkMatch[], ctx: BodyTypingContex
     }
     const first = links[i]!;
     const last = links[j]!;
-    let verb: EdgeDecision | null | undefined;
+    let verbs: EdgeCandidate[] | undefined;
     for (let k = i; k <= j; k++) {
       const link = links[k]!;
       if (link.source === 'inline-field') {
-        decisions[k] = typeInlineFieldLink(link.field ?? 'mentions');
-      } else if (link.source === 'embed') {
-        decisions[k] = { type: 'mentions', direction: 'out' };
-      } else if (isMeeting) {
-        decisions[k] = { type: 'attended', direction: 'in', evidence: 'page type: meeting' };
-      } else {
-        if (verb === undefined) {
-          const floor = i > 0 ? links[i - 1]!.end : 0;
-          const ceiling = j + 1 < links.length ? links[j + 1]!.start : ctx.scan.length;
-          const hit = matchVerb(windowBefore(ctx.scan, first.start, floor), windowAfter(ctx.scan, last.end, ceiling));
-          verb = hit ? { type: hit.type, direction: hit.direction, evidence: hit.evidence } : null;
-        }
-        decisions[k] = verb ?? rolePrior(link, ctx, pageHasRole) ?? { type: 'mentions', direction: 'out' };
+        decisions[k] = { candidates: [typeInlineFieldLink(link.field ?? 'mentions')] };
+        continue;
       }
+      if (link.source === 'embed') {
+        decisions[k] = { candidates: [MENTION] };
+        continue;
+      }
+      if (verbs === undefined) {
+        const floor = i > 0 ? links[i - 1]!.end : 0;
+        const next = j + 1 < links.length ? links[j + 1]!.start : ctx.scan.length;
+        let after = windowAfter(ctx.scan, last.end, next);
+        if (j + 1 < links.length && last.end + after.length === next) after += LINK_MARK;
+        verbs = matchVerbs(windowBefore(ctx.scan, first.start, floor), after).map((h) => ({
+          type: h.type,
+          direction: h.direction,
+          evidence: h.evidence,
+          ...(h.past ? { past: true } : {}),
+        }));
+      }
+      const candidates = [...verbs];
+      if (isMeeting && !listsAttendees) candidates.push({ type: 'attended', direction: 'in', evidence: 'page type: meeting', strict: true });
+      if (isPerson && roleInSentence(ctx.scan, link)) candidates.push({ type: 'works_at', direction: 'out', evidence: 'prior: person->company role', strict: true });
+      candidates.push(MENTION);
+      decisions[k] = { candidates };
     }
     i = j + 1;
   }
   return decisions;
 }
 
-/**
- * A person page linking a company (`companies/...`) while naming a role (frontmatter `role`/`title`, or
- * a role word anywhere in the page) most likely records where the person works.
- */
-function rolePrior(link: LinkMatch, ctx: BodyTypingContext, pageHasRole: () => boolean): EdgeDecision | null {
-  if (ctx.pageType.toLowerCase() !== 'person' || !COMPANY_TARGET.test(link.targetText)) return null;
-  if (!pageHasRole()) return null;
-  return { type: 'works_at', direction: 'out', evidence: 'prior: person->company role' };
+function hasAttendeeField(fm: Record<string, unknown>): boolean {
+  return ['attendees', 'participants'].some((k) => {
+    const v = fm[k];
+    return (typeof v === 'string' && v.trim() !== '') || (Array.isArray(v) && v.length > 0);
+  });
 }
 
-function hasRole(ctx: BodyTypingContext): boolean {
-  const fm = ctx.frontmatter;
-  const hasRoleField = ['role', 'title'].some((k) => {
-    const v = fm[k];
-    return typeof v === 'string' && v.trim() !== '';
-  });
-  return hasRoleField || ROLE_WORD.test(ctx.scan);
+/**
+ * A person page naming a role in the same sentence as a company link ("Dana - CTO, [[Nimbus]]") most likely
+ * records where the person works; only taken when the target is known to be an organisation.
+ */
+function roleInSentence(scan: string, link: LinkMatch): boolean {
+  const sentence = windowBefore(scan, link.start, 0, false) + windowAfter(scan, link.end, scan.length, false);
+  return ROLE_WORD.test(sentence);
 }

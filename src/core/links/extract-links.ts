@@ -4,6 +4,7 @@ import { maskNonLinkText } from '../markdown/mask';
 import type { ExtractedLink } from '../types';
 import { contextAround } from './context';
 import { typeBodyLinks, typeFrontmatterLink, type EdgeDecision } from './edge-types';
+import { chooseCandidate, kindOfType } from './entity-kinds';
 import { extractFrontmatterLinks } from './frontmatter-links';
 import { fieldAt, findInlineFields } from './inline-fields';
 import { LinksLineLookup } from './line-lookup';
@@ -47,7 +48,7 @@ export function extractLinks(input: LinkExtractionInput): ExtractedLink[] {
   const bodyStart = Math.min(Math.max(0, Math.trunc(input.bodyStart) || 0), text.length);
   const lines = new LinksLineLookup(text);
   const out: ExtractedLink[] = [];
-  const build = (m: LinkMatch, d: EdgeDecision, line: number): ExtractedLink => {
+  const build = (m: LinkMatch, d: EdgeDecision, line: number, candidates?: EdgeDecision[]): ExtractedLink => {
     const link: ExtractedLink = {
       raw: m.raw,
       targetText: m.targetText,
@@ -63,6 +64,8 @@ export function extractLinks(input: LinkExtractionInput): ExtractedLink[] {
     if (m.alias !== undefined) link.alias = m.alias;
     if (m.field !== undefined) link.field = m.field;
     if (d.evidence !== undefined) link.evidence = d.evidence;
+    if (d.past) link.past = true;
+    if (candidates && candidates.length > 1) link.candidates = candidates;
     return link;
   };
 
@@ -86,6 +89,11 @@ export function extractLinks(input: LinkExtractionInput): ExtractedLink[] {
     }
   }
   const decisions = typeBodyLinks(body, { scan, pageType: input.pageType, frontmatter: input.frontmatter });
-  body.forEach((m, k) => out.push(build(m, decisions[k]!, lines.lineOf(m.start))));
+  // The target's kind is not known before resolution: an unknown target lets the verb decide (parse-note re-picks).
+  const pageKind = kindOfType(input.pageType);
+  body.forEach((m, k) => {
+    const candidates = decisions[k]!.candidates;
+    out.push(build(m, chooseCandidate(candidates, pageKind, 'unknown'), lines.lineOf(m.start), candidates));
+  });
   return out;
 }

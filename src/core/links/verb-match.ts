@@ -25,25 +25,42 @@ const MAX_CHAIN = 3;
 
 /** The best verb for a link, by type precedence, then by closeness to the link. Null when none. */
 export function matchVerb(before: string, after: string): VerbHit | null {
-  if (!HAS_WORD.test(before) && !HAS_WORD.test(after)) return null;
-  let best = bestIn(before, after, 0);
+  return matchVerbs(before, after)[0] ?? null;
+}
+
+/**
+ * Every reading the verbs around a link allow, best first (type precedence, then closeness), one per type and
+ * direction: target-aware typing takes the first one the two ends' kinds can hold.
+ */
+export function matchVerbs(before: string, after: string): VerbHit[] {
+  if (!HAS_WORD.test(before) && !HAS_WORD.test(after)) return [];
+  const found = hitsIn(before, after, 0);
   let window = before;
-  let earliest = best?.verbAt ?? -1;
-  for (let n = 0; n < MAX_CHAIN && earliest >= 0; n++) {
+  let earliest = Math.min(...found.filter((c) => c.verbAt >= 0).map((c) => c.verbAt), Infinity);
+  for (let n = 0; n < MAX_CHAIN && Number.isFinite(earliest); n++) {
     const lead = window.slice(0, earliest);
     const conj = CONJUNCTION_TAIL.exec(lead);
     if (!conj) break;
     window = lead.slice(0, conj.index);
-    const more = bestIn(window, '', before.length - window.length);
-    if (!more) break;
-    if (!best || more.rank < best.rank) best = more;
-    earliest = more.verbAt;
+    const more = hitsIn(window, '', before.length - window.length).filter((c) => c.hit.direction === 'out');
+    if (more.length === 0) break;
+    found.push(...more);
+    earliest = Math.min(...more.map((c) => c.verbAt));
   }
-  return best?.hit ?? null;
+  found.sort((a, b) => a.rank - b.rank || a.distance - b.distance);
+  const seen = new Set<string>();
+  const out: VerbHit[] = [];
+  for (const c of found) {
+    const key = `${c.hit.type}\u0000${c.hit.direction}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(c.hit);
+  }
+  return out;
 }
 
-function bestIn(before: string, after: string, extraDistance: number): Candidate | null {
-  let best: Candidate | null = null;
+function hitsIn(before: string, after: string, extraDistance: number): Candidate[] {
+  const out: Candidate[] = [];
   const hay = `${before}\n${after}`.toLowerCase();
   const candidates = candidatePatterns(hay);
   for (let pi = 0; pi < VERB_PATTERNS.length; pi++) {
@@ -68,18 +85,17 @@ function bestIn(before: string, after: string, extraDistance: number): Candidate
     const lead = before.slice(0, verbAt);
     if (NEGATION.test(lead.slice(-24))) continue;
     const rank = VERB_PRECEDENCE.indexOf(p.type);
-    if (best && (best.rank < rank || (best.rank === rank && best.distance <= distance))) continue;
     const phrase = phrases.join('…').replace(/\s+/g, ' ').trim();
     // Only employment and advising end; a founder or an investor stays one.
     const past =
       (p.type === 'works_at' || p.type === 'advises') &&
       (p.past === true || PAST_MARKER.test(lead) || PAST_LEAD.test(lead) || PAST_PHRASE.test(phrases[phrases.length - 1] ?? ''));
-    best = {
+    out.push({
       rank,
       distance,
       verbAt: p.before ? verbAt : -1,
       hit: { type: p.type, direction: p.direction, past, evidence: `verb: ${phrase}${past ? ' (past)' : ''}` },
-    };
+    });
   }
-  return best;
+  return out;
 }

@@ -6,54 +6,12 @@
 // Ideas from GBrain (FOUNDED > INVESTED > ADVISES > WORKS_AT precedence over a context window); the
 // patterns are our own: they must sit next to the link (at most a few filler words away) in the same
 // clause, passives flip the direction, and past/negated forms are recognised.
+import { ROLE_EN, ROLE_KEYS_EN, ROLE_KEYS_ZH, ROLE_ZH, NB, en, enAfter, zh, zhAfter, JUST_BEFORE, type VerbPattern } from './verb-syntax';
+import { SUBJECT_PATTERNS } from './subject-patterns';
 
-export type VerbType = 'founded' | 'invested_in' | 'advises' | 'works_at';
+export { VERB_PRECEDENCE, type VerbPattern, type VerbType } from './verb-syntax';
 
-/** When several verbs match one link, the earlier type in this list wins. */
-export const VERB_PRECEDENCE: readonly VerbType[] = ['founded', 'invested_in', 'advises', 'works_at'];
-
-export interface VerbPattern {
-  /** Lower-case substrings of which one must occur in the clause; a cheap filter before the regexes run. */
-  keys: readonly string[];
-  type: VerbType;
-  /** `in` for passives: the link target did this to the note's subject. */
-  direction: 'out' | 'in';
-  before?: RegExp;
-  after?: RegExp;
-  /** The verb itself says the relation is over (`worked at`, `left`). */
-  past?: boolean;
-}
-
-const NB = String.raw`(?<![\p{L}\p{N}])`; // no letter/digit before
-const NA = String.raw`(?![\p{L}\p{N}])`; // no letter/digit after
-// Words that end a verb's reach: `worked at Google before [[Acme]]` says nothing about Acme.
-const STOP = String.raw`(?:and|or|but|then|before|after|with|without|from|than|while|when|where|who|which|whose|not|never|to|for|of|at|in|on|by|as|into|since|until|via)`;
-// Up to three ordinary words between verb and link: `founded the robotics startup [[Acme]]`.
-const FILLER_EN = String.raw`(?:\s+(?!${STOP}${NA})[\p{L}\p{N}][\p{L}\p{N}'’&.\-]*){0,3}`;
-// Up to six characters between a Chinese verb and the link: `创立了机器人公司[[Acme]]`.
-const FILLER_ZH = String.raw`[^\s，。；、,;！？!?：:“”"（）()]{0,6}`;
-
-const ROLE_EN = String.raw`(?:chief\s+[\p{L}]+\s+officer|CEO|CTO|CFO|COO|CPO|CMO|CIO|CISO|CRO|VP|SVP|EVP|vice[\s-]+president|president|head\s+of\s+[\p{L}&-]+(?:\s+[\p{L}&-]+)?|(?:software\s+|staff\s+|senior\s+|principal\s+)?engineer|developer|designer|PM|product\s+manager|manager|director|(?:tech\s+|team\s+)?lead|researcher|scientist|analyst|partner|principal|consultant|architect|recruiter|intern|employee|staffer|chair(?:man|woman|person)?|GM|general\s+manager)`;
-const ROLE_ZH = String.raw`(?:首席[\p{Script=Han}]{1,4}官|CEO|CTO|CFO|COO|CPO|VP|副总裁|总裁|总经理|经理|总监|主管|负责人|合伙人|工程师|研发|研究员|科学家|设计师|产品经理|分析师|架构师|实习生|员工|职员|董事长)`;
-
-const ROLE_KEYS_EN = ['chief', 'ceo', 'cto', 'cfo', 'coo', 'cpo', 'cmo', 'cio', 'ciso', 'cro', 'vp', 'president', 'head', 'engineer', 'developer', 'designer', 'pm', 'manager', 'director', 'lead', 'researcher', 'scientist', 'analyst', 'partner', 'principal', 'consultant', 'architect', 'recruiter', 'intern', 'employee', 'staffer', 'chair', 'gm'];
-const ROLE_KEYS_ZH = ['首席', 'ceo', 'cto', 'cfo', 'coo', 'cpo', 'vp', '总裁', '经理', '总监', '主管', '负责人', '合伙人', '工程师', '研发', '研究员', '科学家', '设计师', '分析师', '架构师', '实习生', '员工', '职员', '董事长'];
-
-function en(verb: string, filler = FILLER_EN): RegExp {
-  return new RegExp(String.raw`${NB}(?<v>${verb})${filler}\s*$`, 'iu');
-}
-function enAfter(verb: string): RegExp {
-  return new RegExp(String.raw`^\s*(?<v>${verb})${NA}`, 'iu');
-}
-function zh(verb: string, filler = FILLER_ZH): RegExp {
-  return new RegExp(String.raw`(?<v>${verb})${filler}\s*$`, 'iu');
-}
-function zhAfter(verb: string): RegExp {
-  return new RegExp(String.raw`^\s*(?<v>${verb})`, 'iu');
-}
-const JUST_BEFORE = (word: string): RegExp => new RegExp(String.raw`(?<v>${word})\s*$`, 'iu');
-
-export const VERB_PATTERNS: readonly VerbPattern[] = [
+const OWN_PATTERNS: readonly VerbPattern[] = [
   // ---- founded ----
   // "co-founded / founded / established [[Acme]]": the subject created the target.
   { keys: ['found', 'establish', 'incorporat'], type: 'founded', direction: 'out', before: en(String.raw`co-?founded|cofounded|founded|established|incorporated`) },
@@ -137,10 +95,12 @@ export const VERB_PATTERNS: readonly VerbPattern[] = [
 export const NEGATION = /(?:(?<![\p{L}])(?:never|not|no|didn['’]t|doesn['’]t|don['’]t|wasn['’]t|isn['’]t|hasn['’]t)(?![\p{L}])|从未|从没|没有|并未|未曾|不是|并非)[\s\p{L}]{0,3}$/iu;
 
 /** Words in the clause before the verb that put the relation in the past. */
-export const PAST_MARKER = /(?<![\p{L}])(?:(?:former|formerly|previously|used\s+to|no\s+longer|until|earlier)(?![\p{L}])|ex-)|曾经|曾|以前|此前|离开|前任|已离职|前\s*$/iu;
+export const PAST_MARKER = /(?<![\p{L}])(?:(?:former|formerly|previously|used\s+to|no\s+longer|until|earlier)(?![\p{L}])|ex-)|曾经|曾|以前|此前|离开|前任|已离职|(?<![目眼当日提空之])前\s*$/iu;
 
 /** "was a PM at": the clause right before a role noun is in the past tense. */
 export const PAST_LEAD = /(?<![\p{L}])(?:was|were)\s+(?:an?|the|her|his|their)\s+(?:[\p{L}-]+\s+){0,3}$/iu;
 
 /** Evidence phrases that start with a past marker (`前CEO`, `ex-CTO`, `former engineer`). */
 export const PAST_PHRASE = /^(?:的?\s*前(?![端台])|的?\s*原|ex-|former)/iu;
+
+export const VERB_PATTERNS: readonly VerbPattern[] = [...OWN_PATTERNS, ...SUBJECT_PATTERNS];

@@ -3,12 +3,15 @@ import type { ParsedNote } from '../types';
 import { parseMarkdown } from '../markdown/parse-markdown';
 import { extractLinks } from '../links/extract-links';
 import { resolveLinks, type LinkResolver } from '../links/resolver';
+import { typeResolvedLinks, type PageTypeOf } from '../links/target-typing';
 import { chunkNote, type ChunkOptions, type CodeChunker } from '../chunk/chunk-note';
 import { contentHash } from '../util/hash';
 import { extensionOf } from '../index/path-rules';
 
 export interface NoteParserDeps {
   resolver: LinkResolver;
+  /** Types of other notes, when known: a link's relation depends on what its target is. */
+  typeOf?: PageTypeOf;
   codeChunker?: CodeChunker;
   chunkOptions?: ChunkOptions;
 }
@@ -51,6 +54,8 @@ function parseMarkdownNote(path: string, text: string, deps: NoteParserDeps): Pa
     codeChunker: deps.codeChunker,
     options: deps.chunkOptions,
   });
+  const links = resolveLinks(extracted, deps.resolver, path);
+  typeResolvedLinks(links, md.type, deps.typeOf ?? (() => undefined));
   return {
     path,
     title: md.title,
@@ -62,7 +67,7 @@ function parseMarkdownNote(path: string, text: string, deps: NoteParserDeps): Pa
     compiledTruth: md.compiledTruth,
     timelineText: md.timelineText,
     timeline: md.timeline,
-    links: resolveLinks(extracted, deps.resolver, path),
+    links,
     chunks,
     contentHash: contentHash(text),
   };

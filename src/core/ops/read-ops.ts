@@ -1,5 +1,6 @@
 // Read operations over the store: notes, links, the typed graph, timeline and status.
 // JSON shapes here are contracts (CLI --json, MCP): fields may be added, never renamed or dropped.
+import { strongestPerPair } from '../links/pair-edges';
 import type { Brain } from '../brain';
 import { NoteNotFoundError } from '../note-not-found';
 import type { OpContext, OpDefinition } from './registry';
@@ -77,12 +78,13 @@ export const linksOp: OpDefinition<Brain, { note: string }> = {
 
 export const graphOp: OpDefinition<Brain, Record<string, never>> = {
   name: 'graph',
-  description: 'Every link in the vault as an edge {from, to, type, source}; to is null when the target does not exist.',
+  description:
+    'The typed link graph: one edge {from, to, type, source, direction, past, evidence} per related pair, with the strongest relation stated for it and how many links state it; to is null when the target does not exist.',
   scope: 'read',
   params: { type: 'object', properties: {} },
   async handler(ctx) {
-    const edges = await ctx.brain.engine.allEdges();
-    return { edges: edges.filter((e) => visible(ctx, e.from) && visible(ctx, e.to)) };
+    const edges = (await ctx.brain.engine.allEdges()).filter((e) => visible(ctx, e.from) && visible(ctx, e.to));
+    return { edges: strongestPerPair(edges) };
   },
 };
 

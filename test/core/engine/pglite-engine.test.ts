@@ -173,8 +173,8 @@ describe('graph', () => {
 
   it('reports edges and stats', async () => {
     const edges = await engine.allEdges();
-    expect(edges).toContainEqual({ from: 'D.md', to: 'C.md', type: 'invested_in', source: 'wikilink', direction: 'in' });
-    expect(edges).toContainEqual({ from: 'C.md', to: null, type: 'mentions', source: 'wikilink', direction: 'out' });
+    expect(edges).toContainEqual({ from: 'D.md', to: 'C.md', type: 'invested_in', source: 'wikilink', direction: 'in', past: false, targetText: 'C' });
+    expect(edges).toContainEqual({ from: 'C.md', to: null, type: 'mentions', source: 'wikilink', direction: 'out', past: false, targetText: 'Ghost' });
     const s = await engine.stats();
     expect(s).toMatchObject({ pages: 4, chunks: 4, links: 5, typedLinks: 3, dangling: 1, pagesByType: { note: 4 } });
   });

@@ -1,0 +1,61 @@
+// Stored links whose relation depends on what their two ends are (they carry `candidates`), with both ends'
+// page types, and the update that re-types them. The indexer runs this over the links touching pages whose
+// type may have changed, so one edited note costs one indexed query.
+import type { PGlite } from '@electric-sql/pglite';
+import type { EdgeCandidate } from '../types';
+import type { LinkTypeUpdate, LinkTypingRow } from './brain-engine';
+import { cleanOrNull } from './pg-text';
+
+type Db = Pick<PGlite, 'query'>;
+
+/** Links with candidates written in, or pointing at, one of `paths` (every such link when `paths` is null). */
+export async function linkTypingRows(db: Db, paths: string[] | null): Promise<LinkTypingRow[]> {
+  if (paths !== null && paths.length === 0) return [];
+  const r = await db.query<{
+    id: number;
+    from_path: string;
+    to_path: string | null;
+    from_type: string;
+    to_type: string | null;
+    type: string;
+    direction: 'out' | 'in';
+    evidence: string | null;
+    past: boolean;
+    candidates: EdgeCandidate[];
+  }>(
+    `select l.id, l.from_path, l.to_path, pf.type as from_type, pt.type as to_type, l.type, l.direction, l.evidence,
+       l.past, l.candidates
+     from links l join pages pf on pf.path = l.from_path left join pages pt on pt.path = l.to_path
+     where l.candidates is not null and ($1::text[] is null or l.from_path = any($1::text[]) or l.to_path = any($1::text[]))
+     order by l.id`,
+    [paths],
+  );
+  return r.rows.map((x) => ({
+    id: x.id,
+    fromPath: x.from_path,
+    toPath: x.to_path,
+    fromType: x.from_type,
+    toType: x.to_type,
+    type: x.type,
+    direction: x.direction,
+    evidence: x.evidence,
+    past: x.past,
+    candidates: Array.isArray(x.candidates) ? x.candidates : [],
+  }));
+}
+
+export async function setLinkTypes(db: Db, updates: LinkTypeUpdate[]): Promise<void> {
+  if (updates.length === 0) return;
+  await db.query(
+    `update links l set type = u.type, direction = u.direction, evidence = u.evidence, past = u.past
+     from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::bool[]) as u(id, type, direction, evidence, past)
+     where l.id = u.id`,
+    [
+      updates.map((u) => u.id),
+      updates.map((u) => u.type),
+      updates.map((u) => (u.direction === 'in' ? 'in' : 'out')),
+      updates.map((u) => cleanOrNull(u.evidence ?? undefined)),
+      updates.map((u) => u.past),
+    ],
+  );
+}

@@ -1,0 +1,81 @@
+// Target-aware typing through the indexer and a real PGlite store: links typed before their target was indexed
+// are re-picked at the end of the run, and a change of a target's type re-types the links pointing at it.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { PGliteEngine } from '../../src/core/engine/pglite-engine';
+import { Indexer, PARSER_VERSION } from '../../src/core/index/indexer';
+import { defaultRules, PathFilter } from '../../src/core/index/path-rules';
+import { FsVaultSource } from '../../src/node/fs-vault-source';
+import { writeVaultFile } from '../helpers/vault-files';
+
+let engine: PGliteEngine;
+let vault: string;
+
+const write = (rel: string, content: string): Promise<void> => writeVaultFile(vault, rel, content);
+async function touchLater(rel: string): Promise<void> {
+  const abs = path.join(vault, rel);
+  const st = await fs.stat(abs);
+  const t = new Date(st.mtimeMs + 5000);
+  await fs.utimes(abs, t, t);
+}
+function makeIndexer(): Indexer {
+  const rules = defaultRules();
+  return new Indexer({ store: engine, source: new FsVaultSource(vault), filter: new PathFilter({ include: [], exclude: rules.exclude }), batchSize: 1 });
+}
+async function linkFrom(from: string, target: string): Promise<{ type: string; direction: string; past: boolean }> {
+  const l = (await engine.outgoingLinks(from)).find((x) => x.targetText === target);
+  if (!l) throw new Error(`no link ${from} -> ${target}`);
+  return { type: l.type, direction: l.direction, past: l.past };
+}
+
+beforeAll(async () => {
+  engine = await PGliteEngine.open({});
+});
+afterAll(async () => {
+  await engine.close();
+});
+beforeEach(async () => {
+  await engine.clear();
+  vault = await fs.mkdtemp(path.join(os.tmpdir(), 'vb-retype-'));
+  // Indexed in path order with one note per batch: the meeting comes first, before its targets' types are known.
+  await write('A sync.md', '---\ntype: meeting\n---\n# A sync\n\n[[Zoe]] walked us through [[Zeta Corp]].\n');
+  await write('Zeta Corp.md', '---\nindustry: software\n---\n# Zeta Corp\n\n[[Zoe]] used to work here as CTO.\n');
+  await write('Zoe.md', '---\nemail: zoe@example.org\n---\n# Zoe\n\nLikes sailing.\n');
+});
+
+describe('re-typing stored links', () => {
+  it('types a meeting body link to a person as attended and to a company as a mention once both are indexed', async () => {
+    await makeIndexer().run();
+    expect(await linkFrom('A sync.md', 'Zoe')).toEqual({ type: 'attended', direction: 'in', past: false });
+    expect(await linkFrom('A sync.md', 'Zeta Corp')).toMatchObject({ type: 'mentions' });
+    // A subject named on the object's page, past.
+    expect(await linkFrom('Zeta Corp.md', 'Zoe')).toEqual({ type: 'works_at', direction: 'in', past: true });
+    const graph = await engine.allEdges();
+    expect(graph.find((e) => e.from === 'Zeta Corp.md')).toMatchObject({ past: true, targetText: 'Zoe' });
+  });
+
+  it('re-types incoming links when a target changes type, on a one-note edit', async () => {
+    const indexer = makeIndexer();
+    await indexer.run();
+    await write('Zoe.md', '---\ntype: concept\n---\n# Zoe\n\nA boat.\n');
+    await touchLater('Zoe.md');
+    await indexer.updatePaths(['Zoe.md']);
+    expect(await linkFrom('A sync.md', 'Zoe')).toMatchObject({ type: 'mentions', direction: 'out' });
+    expect(await linkFrom('Zeta Corp.md', 'Zoe')).toMatchObject({ type: 'mentions' });
+    await write('Zoe.md', '---\ntype: person\n---\n# Zoe\n');
+    await touchLater('Zoe.md');
+    await indexer.updatePaths(['Zoe.md']);
+    expect(await linkFrom('A sync.md', 'Zoe')).toMatchObject({ type: 'attended', direction: 'in' });
+  });
+
+  it('re-types every link once when the stored parser version is older', async () => {
+    await makeIndexer().run();
+    await engine.setMeta('parser_version', '2');
+    const summary = await makeIndexer().run();
+    expect(summary.indexed).toBe(3);
+    expect(await engine.getMeta('parser_version')).toBe(PARSER_VERSION);
+    expect(await linkFrom('A sync.md', 'Zoe')).toMatchObject({ type: 'attended' });
+  });
+});
