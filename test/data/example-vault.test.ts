@@ -56,6 +56,10 @@ describe('examples/vault', () => {
     expect(frontmatter('companies/Acme Robotics.md').founded_year).toBe(2019);
     expect(frontmatter('companies/Acme.md').founded_year).toBe(2018);
     expect(frontmatter('companies/Acme Robotics.md').aliases).toContain('Acme');
+    // Works at two places, the second stated only on the company's page.
+    expect(frontmatter('people/Jonas Berg.md').company).toBe('[[Northwind Ventures]]');
+    expect(read('companies/Helio Freight.md')).toContain('[[Jonas Berg]] works at Helio Freight');
+    expect(read('people/Jonas Berg.md')).not.toContain('Helio');
   });
 
   it('has the stale and the thin note', () => {

@@ -2,6 +2,7 @@
 // any model sees it, so nothing a model (or a note's text) says can add a note to it.
 import type { BrainEngine } from '../engine/brain-engine';
 import { sentenceAroundLink } from './link-sentence';
+import { factExcerpts, relationFacts, type RelationFacts } from './relation-facts';
 import type { Excerpt, ExcerptOrigin } from './types';
 
 /** What the think step needs from a search hit (a subset of the hybrid search result): an excerpt's place and text. */
@@ -32,6 +33,8 @@ export interface Gathered {
   excerpts: Excerpt[];
   /** Notes named in the question (plus the anchor): where the graph walk and the gap checks start. */
   entities: string[];
+  /** For a relation question ("who invested in X"): the typed facts that answer it. */
+  facts?: RelationFacts;
 }
 
 const MAX_EXCERPT_CHARS = 1200;
@@ -47,6 +50,9 @@ export async function gather(deps: GatherDeps, question: string, options: Gather
   for (const e of await engine.findEntities(question, ENTITY_LIMIT)) {
     if (accepts(e.path) && !entities.includes(e.path)) entities.push(e.path);
   }
+  // A relation question is answered by the sentences carrying its typed edges: they lead the excerpts.
+  const facts = await relationFacts(engine, accepts, question);
+  if (facts && !entities.includes(facts.entity.path)) entities.push(facts.entity.path);
 
   const hits = (await deps.search(question, SEARCH_LIMIT)).filter((h) => accepts(h.path));
   const searchCandidates = hits.map((h) => candidate(h.path, h.title, h.heading, h.startLine, h.endLine, h.text, 'search'));
@@ -68,6 +74,7 @@ export async function gather(deps: GatherDeps, question: string, options: Gather
 
   // Search leads (it ranks the question's words), typed edges of named entities follow, then the rest.
   const ordered = [
+    ...(facts ? factExcerpts(facts) : []),
     ...anchorCandidates,
     ...searchCandidates.slice(0, 6),
     ...graphCandidates,
@@ -75,7 +82,7 @@ export async function gather(deps: GatherDeps, question: string, options: Gather
     ...timelineCandidates,
     ...mentionCandidates,
   ].filter((c) => accepts(c.path));
-  return { excerpts: select(ordered, options), entities };
+  return { excerpts: select(ordered, options), entities, ...(facts ? { facts } : {}) };
 }
 
 function candidate(path: string, title: string, heading: string, startLine: number, endLine: number, text: string, origin: ExcerptOrigin, relation?: string): Candidate {

@@ -6,6 +6,7 @@ import { verifyClaims } from './citations';
 import { extractiveClaims } from './extractive';
 import { findGaps } from './gaps';
 import { gather, type SearchFn } from './gather';
+import { factClaim } from './relation-facts';
 import { parseModelAnswer } from './parse-answer';
 import { buildUserPrompt, SYSTEM_PROMPT } from './prompt';
 import { chooseModel } from './providers/factory';
@@ -83,7 +84,12 @@ export async function think(deps: ThinkDeps, question: string, options: ThinkOpt
       }
     }
   }
-  if (modelId === null) claims = extractiveClaims(q, excerpts);
+  if (modelId === null) {
+    claims = extractiveClaims(q, excerpts);
+    // A relation question: name the related notes first, cited to the sentences stating each typed fact.
+    const named = gathered.facts ? factClaim(gathered.facts, excerpts) : null;
+    if (named) claims = [named, ...claims];
+  }
 
   const gaps = await findGaps(deps.engine, deps.accepts, {
     question: q,

@@ -1,6 +1,7 @@
 // Conflicts: typed facts in current text that cannot all be true. (1) A person who `works_at` two different
 // organisations outside the timeline. (2) Two notes about the same entity (one's title is the other's alias)
 // whose frontmatter gives the same field different values.
+import { kindOfType } from '../../links/entity-kinds';
 import type { Gap } from '../types';
 import { uniquePaths, type GapContext } from './context';
 
@@ -33,20 +34,22 @@ export async function findConflicts(ctx: GapContext, paths: string[]): Promise<G
 
 async function employerConflict(ctx: GapContext, person: string): Promise<Gap | null> {
   const page = await ctx.page(person);
-  if (!page || page.type !== 'person') return null;
+  if (!page || kindOfType(page.type) !== 'person') return null;
+  // Every current employment fact, wherever it is written: the person's own page ("works at [[X]]") and the
+  // employers' pages ("[[Dana]] works here as head of research"). Ended ones ("used to work at") are history.
   const evidence: Evidence[] = [];
   for (const l of await ctx.engine.outgoingLinks(person)) {
-    if (l.type === 'works_at' && l.direction === 'out' && l.to) evidence.push({ target: l.to, writtenIn: person, line: l.line });
+    if (l.type === 'works_at' && l.direction === 'out' && l.to && !l.past) evidence.push({ target: l.to, writtenIn: person, line: l.line });
   }
   for (const b of await ctx.engine.backlinks(person)) {
-    if (b.type === 'works_at' && b.direction === 'in') evidence.push({ target: b.from, writtenIn: b.from, line: b.line });
+    if (b.type === 'works_at' && b.direction === 'in' && !b.past) evidence.push({ target: b.from, writtenIn: b.from, line: b.line });
   }
   const current: Evidence[] = [];
   for (const e of evidence) {
     if (e.target === person || !ctx.accepts(e.writtenIn) || !ctx.accepts(e.target)) continue;
     // A timeline line is history ("joined X in 2021"), and "hired Alice" does not make Alice work at a person.
     if ((await ctx.timelineLines(e.writtenIn)).has(e.line)) continue;
-    if ((await ctx.page(e.target))?.type === 'person') continue;
+    if (kindOfType((await ctx.page(e.target))?.type) === 'person') continue;
     current.push(e);
   }
   const targets = uniquePaths(current.map((e) => e.target));
