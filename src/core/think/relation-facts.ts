@@ -111,5 +111,5 @@ export function factClaim(r: RelationFacts, excerpts: Excerpt[]): Claim | null {
   }
   if (named.length === 0) return null;
   const lead = (r.want === 'subjects' ? SUBJECT_LEAD : OBJECT_LEAD)[r.relation] ?? `${r.relation.replace(/_/g, ' ')} ({e})`;
-  return { text: `${lead.replace('{e}', r.entity.title)}: ${named.join(', ')}.`, citations };
+  return { text: `${lead.replace('{e}', r.entity.title)}: ${named.join(', ')}.`, citations, from: 'typed-facts' };
 }

@@ -30,6 +30,8 @@ export interface Citation {
 export interface Claim {
   text: string;
   citations: Citation[];
+  /** `typed-facts`: the claim names the notes the typed edges answering a relation question point at. */
+  from?: 'typed-facts';
 }
 
 export type GapKind = 'hole' | 'stale' | 'conflict' | 'unsourced' | 'thin';

@@ -39,7 +39,12 @@ describe('offline think on the sample vault', () => {
     expect(r.answer).toMatch(/No model was used/);
     expect(r.sentToProvider).toEqual([]);
     expect(r.claims.length).toBeGreaterThan(0);
-    for (const c of r.claims) {
+    // The first claim names the founders from the typed edges, cited to every sentence stating one.
+    const [named, ...sentences] = r.claims;
+    expect(named).toMatchObject({ from: 'typed-facts' });
+    expect(named!.text).toMatch(/^Founders of Acme Robotics: .*Alice Chen.*Marcus Webb|^Founders of Acme Robotics: .*Marcus Webb.*Alice Chen/);
+    for (const x of named!.citations) expect(readFileSync(path.join(SAMPLE_VAULT, x.path), 'utf8').split('\n')[x.line - 1]).toMatch(/found|创立/i);
+    for (const c of sentences) {
       expect(c.citations.length).toBe(1);
       for (const x of c.citations) expectClaimAt(c.text, x.path, x.line);
     }
@@ -103,7 +108,28 @@ describe('offline think on the sample vault', () => {
     const r = await ask({ question: '谁投资了星辰科技？' });
     const cited = r.citations.map((c) => c.path);
     expect(cited.some((p) => p === 'companies/远山资本.md' || p === 'people/陈静.md' || p === 'companies/星辰科技.md'), JSON.stringify(r.claims)).toBe(true);
-    for (const c of r.claims) for (const x of c.citations) expectClaimAt(c.text, x.path, x.line);
+    for (const c of r.claims.filter((x) => x.from !== 'typed-facts')) for (const x of c.citations) expectClaimAt(c.text, x.path, x.line);
+  });
+
+  it('names the investors of Acme Robotics from typed facts, with citations', async () => {
+    const r = await ask({ question: 'Who invested in Acme Robotics?' });
+    expect(r.model).toBeNull();
+    const named = r.claims[0]!;
+    expect(named.from).toBe('typed-facts');
+    for (const investor of ['Northwind Ventures', 'Harbor Capital', 'Omar Haddad']) expect(named.text).toContain(investor);
+    expect(named.citations.length).toBeGreaterThanOrEqual(3);
+    const cited = new Set(named.citations.map((c) => c.path));
+    for (const p of ['companies/Acme Robotics.md', 'people/Omar Haddad.md']) expect(cited).toContain(p);
+    expect(r.answer).toContain('[[companies/Northwind Ventures|Northwind Ventures]]');
+  });
+
+  it('reports the works-at-two-places conflict stated only on the company page', async () => {
+    const r = await ask({ question: 'Where does Jonas Berg work?' });
+    const conflict = r.gaps.find((g) => g.kind === 'conflict' && g.detail.startsWith('Jonas Berg works at 2 different places'));
+    expect(conflict, JSON.stringify(r.gaps)).toBeDefined();
+    expect(conflict!.detail).toMatch(/Northwind Ventures/);
+    expect(conflict!.detail).toMatch(/Helio Freight \(companies\/Helio Freight\.md line \d+\)/);
+    expect(r.claims[0]!.text).toMatch(/^Jonas Berg works at: .*Helio Freight/);
   });
 
   it('never gathers the excluded .trash note, which claims Alice works at Trashcan Industries', async () => {
