@@ -11,17 +11,9 @@
 // phrasings (marked `testOnly`) appear only in the test half, so a rule tuned on dev meets unseen wording.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { mulberry32 } from '../vault-gen/random.mjs';
 
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 
 const FIRST = ['Ansel', 'Birgit', 'Caius', 'Delphine', 'Ezra', 'Fenna', 'Gideon', 'Hollis', 'Ilse', 'Jasper', 'Keziah', 'Linnea', 'Magnus', 'Nadia', 'Orrin', 'Petra', 'Quentin', 'Rosalind', 'Soren', 'Tamsin', 'Ulla', 'Vance', 'Wren', 'Xavier', 'Yara', 'Zeno', 'Ottilie', 'Corin', 'Marisol', 'Thaddeus', 'Imogen', 'Leif', 'Saskia', 'Ronan', 'Beatrix', 'Emeric', 'Giselle', 'Hugo', 'Isolde', 'Jarrah', 'Anouk', 'Bastian', 'Clio', 'Dorian', 'Elodie', 'Florian', 'Greta', 'Henrik'];
 const LAST = ['Ashdown', 'Brannigan', 'Calloway', 'Drummond', 'Ellery', 'Fairweather', 'Galloway', 'Holloway', 'Ivers', 'Jessup', 'Kettering', 'Lindqvist', 'Marchetti', 'Norcross', 'Oyelaran', 'Pemberton', 'Quayle', 'Rasmussen', 'Stroud', 'Thorne', 'Underhill', 'Vasquez', 'Whitlock', 'Yoshida', 'Zielinski', 'Achterberg', 'Baptiste', 'Castellanos', 'Delacroix', 'Eriksen', 'Falkenrath', 'Grimaldi'];

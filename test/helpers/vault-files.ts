@@ -7,3 +7,11 @@ export async function writeVaultFile(vault: string, rel: string, content: string
   await fs.mkdir(path.dirname(abs), { recursive: true });
   await fs.writeFile(abs, content);
 }
+
+/** Moves a file's mtime 5 s later, so an edit is seen as a change even within the same millisecond. */
+export async function touchLater(vault: string, rel: string): Promise<void> {
+  const abs = path.join(vault, rel);
+  const st = await fs.stat(abs);
+  const t = new Date(st.mtimeMs + 5000);
+  await fs.utimes(abs, t, t);
+}

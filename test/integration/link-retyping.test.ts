@@ -8,18 +8,12 @@ import { PGliteEngine } from '../../src/core/engine/pglite-engine';
 import { Indexer, PARSER_VERSION } from '../../src/core/index/indexer';
 import { defaultRules, PathFilter } from '../../src/core/index/path-rules';
 import { FsVaultSource } from '../../src/node/fs-vault-source';
-import { writeVaultFile } from '../helpers/vault-files';
+import { touchLater, writeVaultFile } from '../helpers/vault-files';
 
 let engine: PGliteEngine;
 let vault: string;
 
 const write = (rel: string, content: string): Promise<void> => writeVaultFile(vault, rel, content);
-async function touchLater(rel: string): Promise<void> {
-  const abs = path.join(vault, rel);
-  const st = await fs.stat(abs);
-  const t = new Date(st.mtimeMs + 5000);
-  await fs.utimes(abs, t, t);
-}
 function makeIndexer(): Indexer {
   const rules = defaultRules();
   return new Indexer({ store: engine, source: new FsVaultSource(vault), filter: new PathFilter({ include: [], exclude: rules.exclude }), batchSize: 1 });
@@ -30,12 +24,8 @@ async function linkFrom(from: string, target: string): Promise<{ type: string; d
   return { type: l.type, direction: l.direction, past: l.past };
 }
 
-beforeAll(async () => {
-  engine = await PGliteEngine.open({});
-});
-afterAll(async () => {
-  await engine.close();
-});
+beforeAll(async () => void (engine = await PGliteEngine.open({})));
+afterAll(() => engine.close());
 beforeEach(async () => {
   await engine.clear();
   vault = await fs.mkdtemp(path.join(os.tmpdir(), 'vb-retype-'));
@@ -60,12 +50,12 @@ describe('re-typing stored links', () => {
     const indexer = makeIndexer();
     await indexer.run();
     await write('Zoe.md', '---\ntype: concept\n---\n# Zoe\n\nA boat.\n');
-    await touchLater('Zoe.md');
+    await touchLater(vault, 'Zoe.md');
     await indexer.updatePaths(['Zoe.md']);
     expect(await linkFrom('A sync.md', 'Zoe')).toMatchObject({ type: 'mentions', direction: 'out' });
     expect(await linkFrom('Zeta Corp.md', 'Zoe')).toMatchObject({ type: 'mentions' });
     await write('Zoe.md', '---\ntype: person\n---\n# Zoe\n');
-    await touchLater('Zoe.md');
+    await touchLater(vault, 'Zoe.md');
     await indexer.updatePaths(['Zoe.md']);
     expect(await linkFrom('A sync.md', 'Zoe')).toMatchObject({ type: 'attended', direction: 'in' });
   });

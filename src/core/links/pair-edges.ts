@@ -2,18 +2,11 @@
 // (founded > invested_in > advises > works_at > attended > mentions), the number of links stating it, and
 // whether it is over. Field relations (frontmatter keys, inline fields, related_to) keep their own names and
 // are not ranked against the built-in verbs, so each distinct field type stays its own edge.
-import type { LinkSource } from '../types';
+import type { EdgeRow } from '../engine/brain-engine';
 import { RELATION_RANK } from './entity-kinds';
 
-export interface StoredEdge {
-  from: string;
-  to: string | null;
-  type: string;
-  source: LinkSource;
-  direction: 'out' | 'in';
-  past: boolean;
-  targetText: string;
-}
+/** A stored link as the graph reads it. */
+export type StoredEdge = EdgeRow;
 
 export interface PairEdge extends StoredEdge {
   /** How many links state this pair's relation (its evidence); every one stays in the store with its line. */

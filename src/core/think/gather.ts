@@ -2,6 +2,7 @@
 // any model sees it, so nothing a model (or a note's text) says can add a note to it.
 import type { BrainEngine } from '../engine/brain-engine';
 import { sentenceAroundLink } from './link-sentence';
+import { pageTitles } from './page-titles';
 import { factExcerpts, relationFacts, type RelationFacts } from './relation-facts';
 import type { Excerpt, ExcerptOrigin } from './types';
 
@@ -104,15 +105,7 @@ async function anchorChunks(engine: BrainEngine, anchor: string): Promise<Candid
 async function neighbourhood(engine: BrainEngine, entity: string): Promise<{ typed: Candidate[]; mentions: Candidate[] }> {
   const typed: Candidate[] = [];
   const mentions: Candidate[] = [];
-  const titles = new Map<string, string>();
-  const titleOf = async (path: string): Promise<string> => {
-    let t = titles.get(path);
-    if (t === undefined) {
-      t = (await engine.getPage(path))?.title ?? path;
-      titles.set(path, t);
-    }
-    return t;
-  };
+  const titleOf = pageTitles(engine);
   for (const link of await engine.outgoingLinks(entity)) {
     if (link.to === null || link.type === 'mentions') continue;
     const text = link.field ? `${await titleOf(entity)}: ${link.field}: ${link.raw}` : sentenceAroundLink(link.context, [link.raw]);

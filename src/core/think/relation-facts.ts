@@ -5,6 +5,7 @@ import type { BrainEngine } from '../engine/brain-engine';
 import { resolveName } from '../search/graph-arm';
 import { parseRelationAsk } from '../search/relation-intent';
 import { sentenceAroundLink } from './link-sentence';
+import { pageTitles } from './page-titles';
 import { noteLink } from './render';
 import type { Claim, Excerpt } from './types';
 
@@ -34,15 +35,7 @@ export async function relationFacts(engine: BrainEngine, accepts: (path: string)
   if (!ask || ask.kind !== 'relation') return null;
   const entity = await resolveName(engine, ask.name);
   if (!entity || !accepts(entity.path)) return null;
-  const titles = new Map<string, string>([[entity.path, entity.title]]);
-  const titleOf = async (path: string): Promise<string> => {
-    let t = titles.get(path);
-    if (t === undefined) {
-      t = (await engine.getPage(path))?.title ?? path;
-      titles.set(path, t);
-    }
-    return t;
-  };
+  const titleOf = pageTitles(engine, [[entity.path, entity.title]]);
   // The entity is the object when the question wants subjects ("who invested in X"), the subject otherwise.
   const entityIsObject = ask.want === 'subjects';
   const wanted = (type: string, past: boolean): boolean => type === ask.relation && !(past && ask.tense === 'current');
