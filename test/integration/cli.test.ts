@@ -49,10 +49,12 @@ describe('vault-brain CLI', () => {
 
   it('prints the whole graph and the status with skipped files', async () => {
     const g = JSON.parse((await runCli(['graph', '--vault', vault, '--json'])).stdout) as { edges: { from: string; to: string | null; type: string; source: string }[] };
-    // One edge per related pair; edges gained `past` and an `evidence` count (the shape otherwise unchanged).
+    // One edge per related pair, the strongest relation stated for it ("works at" on her page, "founded it" on the
+    // company's); edges gained `past` and an `evidence` count, the shape is otherwise unchanged.
     expect(g.edges).toContainEqual(
-      expect.objectContaining({ from: 'people/alice-chen.md', to: 'companies/Acme Robotics.md', type: 'works_at', source: 'wikilink', direction: 'out', past: false, evidence: 1 }),
+      expect.objectContaining({ from: 'companies/Acme Robotics.md', to: 'people/alice-chen.md', type: 'founded', source: 'wikilink', direction: 'in', past: false, evidence: 2 }),
     );
+    expect(g.edges.filter((e) => e.type === 'works_at')).toEqual([]);
     expect(g.edges.some((e) => e.to === null)).toBe(true);
     const s = JSON.parse((await runCli(['status', '--vault', vault, '--json'])).stdout) as { files: { path: string; status: string; reason: string }[] };
     expect(s.files).toEqual([expect.objectContaining({ path: 'bad.md', status: 'skipped', reason: expect.stringMatching(/binary/) as unknown })]);
