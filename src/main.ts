@@ -1,5 +1,6 @@
 // The plugin entry. `onload` only registers surfaces; the brain (a worker with its database) opens once the
 // workspace layout is ready, so startup stays fast.
+import { errorMessage } from './core/errors';
 import { Notice, Plugin, type View, type WorkspaceLeaf } from 'obsidian';
 import { BrainService, type BrainClientLike, type ClientEvents } from './obsidian/plugin/brain-service';
 import { createMcpController } from './obsidian/mcp/plugin-mcp';
@@ -62,7 +63,7 @@ export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
   private startBrain(): void {
     const batcher = new ChangeBatcher(
       { update: (paths) => this.brain.update(paths), rename: (from, to) => this.brain.rename(from, to) },
-      { debounceMs: this.settings.debounceMs, onError: (err, work) => this.brain.report('warn', `${work}: ${err instanceof Error ? err.message : String(err)}`) },
+      { debounceMs: this.settings.debounceMs, onError: (err, work) => this.brain.report('warn', `${work}: ${errorMessage(err)}`) },
     );
     this.batcher = batcher;
     watchVault(this, batcher);

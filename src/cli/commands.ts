@@ -6,7 +6,7 @@ import type { Brain } from '../core/brain';
 import { createRegistry } from '../core/ops';
 import { openNodeBrain } from '../node/open-brain';
 import { createNodeRegistry } from '../node/node-registry';
-import type { GlobalFlags } from './main';
+import type { CliCommand } from './cli-command';
 import { formatOpResult } from './format';
 import { styleFor } from './style';
 import { indexCommand } from './commands/index-command';
@@ -15,14 +15,6 @@ import { parseCommand } from './commands/parse-command';
 import { mcpCommand } from './commands/mcp-command';
 import { serveCommand } from './commands/serve-command';
 import { mcpConfigCommand } from './commands/mcp-config-command';
-
-export interface CliCommand {
-  summary: string;
-  usage: string;
-  /** The command's own flags (the global ones are added by the parser); `--help` lists them all. */
-  options: FlagSpecs;
-  run(argv: string[], flags: GlobalFlags): Promise<number>;
-}
 
 function opCommand(op: OpDefinition<Brain, never, unknown>): CliCommand {
   const positional = op.cli?.positional ?? [];

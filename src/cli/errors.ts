@@ -1,4 +1,5 @@
-// Errors the CLI reports without a stack trace, each with its own exit code so scripts can react.
+// Exit codes scripts can react to (README documents them), mapped from the stable error codes of core/errors.ts.
+import { BrainError, errorCode, type ErrorCode } from '../core/errors';
 
 export const EXIT = {
   ok: 0,
@@ -9,12 +10,26 @@ export const EXIT = {
   locked: 5,
 } as const;
 
-export class CliError extends Error {
+const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = {
+  bad_params: EXIT.usage,
+  missing_vault: EXIT.missingVault,
+  note_not_found: EXIT.unknownNote,
+  locked: EXIT.locked,
+};
+
+/** A CLI-only failure reported without a stack trace, with the exit code it names. */
+export class CliError extends BrainError {
   constructor(
     message: string,
     readonly exitCode: number,
   ) {
-    super(message);
+    super('cli', message);
     this.name = 'CliError';
   }
+}
+
+export function exitCodeFor(e: unknown): number {
+  if (e instanceof CliError) return e.exitCode;
+  const code = errorCode(e);
+  return (code && EXIT_BY_CODE[code]) ?? EXIT.failure;
 }

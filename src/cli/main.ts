@@ -1,19 +1,11 @@
 // `vault-brain`: the brain over any folder of Markdown, from the command line.
 import { formatCommandHelp, parseCommandLine, closestName } from './args';
+import type { GlobalFlags } from './cli-command';
 import { VERSION } from '../core/version';
 import { styleFor } from './style';
-import { NoteNotFoundError } from '../core/note-not-found';
-import { ParamError } from '../core/ops/schema';
-import { MissingVaultError } from '../node/open-brain';
-import { LockedError } from '../node/lock';
-import { CliError, EXIT } from './errors';
+import { errorMessage } from '../core/errors';
+import { CliError, EXIT, exitCodeFor } from './errors';
 import { COMMANDS, usage } from './commands';
-
-export interface GlobalFlags {
-  vault: string;
-  db?: string;
-  json: boolean;
-}
 
 async function main(argv: string[]): Promise<number> {
   // Only the global flags are read here (leniently); the command parses everything strictly.
@@ -60,22 +52,13 @@ function isFlagValue(argv: string[], arg: string): boolean {
   return i > 0 && (argv[i - 1] === '--vault' || argv[i - 1] === '--db');
 }
 
-function exitCodeFor(e: unknown): number {
-  if (e instanceof CliError) return e.exitCode;
-  if (e instanceof MissingVaultError) return EXIT.missingVault;
-  if (e instanceof NoteNotFoundError) return EXIT.unknownNote;
-  if (e instanceof LockedError) return EXIT.locked;
-  if (e instanceof ParamError) return EXIT.usage;
-  return EXIT.failure;
-}
-
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
   (e: unknown) => {
     const code = exitCodeFor(e);
-    const message = e instanceof Error ? e.message : String(e);
+    const message = errorMessage(e);
     process.stderr.write(`${styleFor(process.stderr).red('vault-brain:')} ${message}\n`);
     if (code === EXIT.failure && process.env.VAULT_BRAIN_DEBUG && e instanceof Error) process.stderr.write(`${e.stack}\n`);
     process.exitCode = code;

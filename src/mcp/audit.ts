@@ -1,6 +1,7 @@
 // The audit trail of MCP calls: which tool, a short summary of the params (never note content), how long it
 // took, how big the answer was, ok or error. The sink is injectable: the CLI appends JSON lines to a file in
 // `.vault-brain/` (never indexed); the plugin writes into its own data folder.
+import { errorMessage } from '../core/errors';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
@@ -52,7 +53,7 @@ export function createJsonlAuditSink(file: string, onError: (message: string) =>
       .catch((e: unknown) => {
         if (reported) return;
         reported = true;
-        onError(`audit log not written: ${e instanceof Error ? e.message : String(e)}`);
+        onError(`audit log not written: ${errorMessage(e)}`);
       });
   };
   return Object.assign(sink, { flush: () => chain });

@@ -1,31 +1,16 @@
 // What an MCP client is told when a call fails: a clear sentence, never a stack trace, never a path on the
-// host outside the vault. Errors are recognised by name (not instanceof) so bundling twice cannot break it.
+// host outside the vault. Errors about the request are recognised by their code (core/errors.ts).
+import { BrainError, isCallerError } from '../core/errors';
 
-/** Errors whose messages are written for the caller and only ever contain vault-relative paths. */
-const CALLER_ERRORS = new Set([
-  'ParamError',
-  'NoteNotFoundError',
-  'PathRefusedError',
-  'UnknownOpError',
-  'WriteRefusedError',
-  'NoteExistsError',
-  'McpCallError',
-]);
-
-/** An error raised by the MCP layer itself (timeouts, unknown tools, expired cursors). */
-export class McpCallError extends Error {
-  constructor(message: string) {
-    super(message);
+/** An error raised by the MCP layer itself (timeouts, unknown tools, expired cursors, brain not ready). */
+export class McpCallError extends BrainError {
+  constructor(code: 'not_ready' | 'open_failed' | 'unknown_tool' | 'expired_cursor' | 'timeout' | 'cancelled', message: string) {
+    super(code, message);
     this.name = 'McpCallError';
   }
 }
 
 const MAX_MESSAGE = 500;
-
-/** True for errors about the caller's request (bad params, unknown note...), as opposed to server faults. */
-export function isCallerError(e: unknown): boolean {
-  return e instanceof Error && CALLER_ERRORS.has(e.name);
-}
 
 export function publicErrorMessage(e: unknown): string {
   if (!(e instanceof Error)) return 'the operation failed';

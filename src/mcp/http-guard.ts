@@ -1,10 +1,11 @@
 // The checks every HTTP request passes before the MCP transport sees it: loopback Host with our port and an
 // allowed Origin (DNS-rebinding defence, as the MCP spec requires of local servers), and the bearer token.
+import { BrainError } from '../core/errors';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export class NonLoopbackHostError extends Error {
+export class NonLoopbackHostError extends BrainError {
   constructor(host: string) {
-    super(`refusing to listen on "${host}": the MCP server binds to the loopback interface only (127.0.0.1, ::1 or localhost)`);
+    super('non_loopback_host', `refusing to listen on "${host}": the MCP server binds to the loopback interface only (127.0.0.1, ::1 or localhost)`);
     this.name = 'NonLoopbackHostError';
   }
 }

@@ -110,10 +110,10 @@ async function waitReady(ready: Promise<OpenedBrain>, waitMs: number, started: n
   });
   try {
     const opened = await Promise.race([ready, notYet]).catch((e: unknown) => {
-      throw new McpCallError(`the brain could not be opened: ${publicErrorMessage(e)}`);
+      throw new McpCallError('open_failed', `the brain could not be opened: ${publicErrorMessage(e)}`);
     });
     if (opened) return opened;
-    throw new McpCallError(`Vault Brain is still indexing the vault (${Math.round((Date.now() - started) / 1000)} s so far); try again in a moment`);
+    throw new McpCallError('not_ready', `Vault Brain is still indexing the vault (${Math.round((Date.now() - started) / 1000)} s so far); try again in a moment`);
   } finally {
     if (onDeadline) deadline.removeEventListener('abort', onDeadline);
   }

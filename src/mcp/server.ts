@@ -8,7 +8,8 @@ import { VERSION } from '../core/version';
 import { validateParams } from '../core/ops/schema';
 import type { AuditEntry, AuditSink } from './audit';
 import { summarizeParams } from './audit';
-import { isCallerError, McpCallError, publicErrorMessage } from './errors';
+import { isCallerError } from '../core/errors';
+import { McpCallError, publicErrorMessage } from './errors';
 import { CursorStore, firstPage } from './result-pages';
 import { CONTINUE_TOOL, exposedOps, opNameForTool, toolFor, toolNameFor, type McpOp } from './tools';
 
@@ -119,12 +120,12 @@ export function createMcpServer<B>(options: McpServerOptions<B>): Server {
     if (name === CONTINUE_TOOL.name) {
       const { cursor } = validateParams(CONTINUE_TOOL.params, args) as { cursor: string };
       const rest = cursors.take(cursor);
-      if (rest === null) throw new McpCallError('unknown or expired cursor; call the original tool again');
+      if (rest === null) throw new McpCallError('expired_cursor', 'unknown or expired cursor; call the original tool again');
       return rest;
     }
     const op = exposedOps(await backend.ops(), allowWrites).find((o) => o.name === name);
     // A disabled write op is reported exactly like a tool that does not exist.
-    if (!op) throw new McpCallError(`unknown tool "${tool}"`);
+    if (!op) throw new McpCallError('unknown_tool', `unknown tool "${tool}"`);
     const params = validateParams(op.params, args);
     const result = await withTimeout((signal) => backend.call(name, params, signal), limits.callTimeoutMs, requestSignal);
     return JSON.stringify(result ?? null);
@@ -142,11 +143,11 @@ async function withTimeout<T>(run: (signal: AbortSignal) => Promise<T>, ms: numb
   const stop = new Promise<never>((_, reject) => {
     // Reject before aborting: an op that rejects synchronously on abort must not win the race with its own message.
     onTimeout = () => {
-      reject(new McpCallError(`the operation timed out after ${Math.round(ms / 100) / 10} s`));
+      reject(new McpCallError('timeout', `the operation timed out after ${Math.round(ms / 100) / 10} s`));
       controller.abort();
     };
     onCancel = () => {
-      reject(new McpCallError('the call was cancelled by the client'));
+      reject(new McpCallError('cancelled', 'the call was cancelled by the client'));
       controller.abort();
     };
     timeout.addEventListener('abort', onTimeout, { once: true });

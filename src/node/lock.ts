@@ -5,6 +5,7 @@
 // a pid reused by an unrelated process does not keep the lock), and it touches the file every heartbeat (so a
 // frozen holder is recovered after `frozenAfterMs`; if it ever wakes up it sees the lock is gone and stops).
 import { execFileSync } from 'node:child_process';
+import { BrainError } from '../core/errors';
 import { randomUUID } from 'node:crypto';
 import { promises as fs, readFileSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -31,12 +32,12 @@ export interface WriterLock {
   releaseSync(): void;
 }
 
-export class LockedError extends Error {
+export class LockedError extends BrainError {
   constructor(
     readonly lockPath: string,
     readonly holder: LockInfo,
   ) {
-    super(
+    super('locked', 
       `The brain database is in use by process ${holder.pid} on ${holder.hostname} (since ` +
         `${new Date(holder.startedAt).toISOString()}). Close it first (a holder that has exited, or stopped responding for ` +
         `5 minutes, is taken over automatically; the lock file is ${lockPath}).`,

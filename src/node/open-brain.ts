@@ -1,5 +1,6 @@
 // Opens a brain over a folder on disk: lock, PGlite data directory, file-system vault source, code chunker
 // and embedder. Used by the CLI, the stdio/HTTP MCP server and integration tests.
+import { BrainError } from '../core/errors';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { Brain, type BrainOptions } from '../core/brain';
@@ -16,9 +17,9 @@ import { readVaultConfig, type EmbedderSettings, type VaultConfig } from './conf
 
 export const BRAIN_DIR = '.vault-brain';
 
-export class MissingVaultError extends Error {
+export class MissingVaultError extends BrainError {
   constructor(vault: string) {
-    super(`vault folder not found: ${vault}`);
+    super('missing_vault', `vault folder not found: ${vault}`);
     this.name = 'MissingVaultError';
   }
 }

@@ -1,6 +1,7 @@
 // `vault-brain eval --queries set.jsonl [--k 5] [--vault dir] [--split dev|test] [--json] [--misses]`: indexes
 // the vault if needed, runs every question through the production `search` operation and prints P@k, R@k, MRR,
 // nDCG@k, overall, per kind and per half (dev, test) when the set is split. `--split` keeps one half only.
+import { errorMessage } from '../../core/errors';
 import { promises as fs } from 'node:fs';
 import { createRegistry } from '../../core/ops';
 import { parseEvalSet } from '../../core/search/eval-metrics';
@@ -8,7 +9,7 @@ import { formatEvalTable, runEval } from '../../core/search/run-eval';
 import type { SearchResponse } from '../../core/search/types';
 import { openNodeBrain } from '../../node/open-brain';
 import { parseCommandLine } from '../args';
-import type { CliCommand } from '../commands';
+import type { CliCommand } from '../cli-command';
 import { CliError, EXIT } from '../errors';
 import { createProgressBar } from '../progress';
 
@@ -30,13 +31,13 @@ export const evalCommand: CliCommand = {
     try {
       text = await fs.readFile(values.queries, 'utf8');
     } catch (e) {
-      throw new CliError(`cannot read ${values.queries}: ${e instanceof Error ? e.message : String(e)}`, EXIT.usage);
+      throw new CliError(`cannot read ${values.queries}: ${errorMessage(e)}`, EXIT.usage);
     }
     let queries;
     try {
       queries = parseEvalSet(text);
     } catch (e) {
-      throw new CliError(`${values.queries}: ${e instanceof Error ? e.message : String(e)}`, EXIT.usage);
+      throw new CliError(`${values.queries}: ${errorMessage(e)}`, EXIT.usage);
     }
     if (values.split !== undefined) {
       if (values.split !== 'dev' && values.split !== 'test') throw new CliError('--split must be dev or test', EXIT.usage);

@@ -1,7 +1,7 @@
 // `vault-brain index [--full]`: bring the database in line with the folder, then embed what changed.
 import { openNodeBrain } from '../../node/open-brain';
 import { parseCommandLine } from '../args';
-import type { CliCommand } from '../commands';
+import type { CliCommand } from '../cli-command';
 import { createProgressBar } from '../progress';
 
 export const indexCommand: CliCommand = {

@@ -1,11 +1,12 @@
 // `vault-brain mcp`: the MCP server over stdio, for clients that spawn it (Claude Desktop, Cursor).
 // stdout carries the protocol only; every log line goes to stderr. The protocol is answered at once; tool calls
 // wait for the brain to open and index (or are told to try again if that takes long).
+import { errorMessage } from '../../core/errors';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createMcpServer } from '../../mcp/server';
 import { setUpNodeMcp } from '../../mcp/node-setup';
 import { parseCommandLine } from '../args';
-import type { CliCommand } from '../commands';
+import type { CliCommand } from '../cli-command';
 
 export const mcpCommand: CliCommand = {
   summary: 'Serve the brain to MCP clients over stdio (read-only unless --allow-writes).',
@@ -34,7 +35,7 @@ export const mcpCommand: CliCommand = {
           .then(
             () => resolve(code),
             (e: unknown) => {
-              log(`close failed: ${e instanceof Error ? e.message : String(e)}`);
+              log(`close failed: ${errorMessage(e)}`);
               resolve(1);
             },
           );
@@ -44,14 +45,14 @@ export const mcpCommand: CliCommand = {
       process.once('SIGINT', () => shutdown(0));
       process.once('SIGTERM', () => shutdown(0));
       server.connect(new StdioServerTransport()).catch((e: unknown) => {
-        log(`could not start: ${e instanceof Error ? e.message : String(e)}`);
+        log(`could not start: ${errorMessage(e)}`);
         shutdown(1);
       });
       setup.ready.then(
         () => log(`serving ${setup.vault} over stdio (writes ${allowWrites ? 'enabled' : 'disabled'}; audit log ${setup.auditFile})`),
         (e: unknown) => {
           // Nothing can be answered without the brain (missing vault, database locked): say why and stop.
-          log(e instanceof Error ? e.message : String(e));
+          log(errorMessage(e));
           shutdown(1);
         },
       );

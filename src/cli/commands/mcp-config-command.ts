@@ -14,7 +14,7 @@ import {
   type McpClient,
 } from '../../node/client-config';
 import { parseCommandLine } from '../args';
-import type { CliCommand } from '../commands';
+import type { CliCommand } from '../cli-command';
 import { CliError, EXIT } from '../errors';
 import { lineDiff } from '../line-diff';
 

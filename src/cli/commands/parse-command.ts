@@ -10,7 +10,7 @@ import { parseNote } from '../../core/note/parse-note';
 import { FsVaultSource } from '../../node/fs-vault-source';
 import { nodeWasmLoader } from '../../node/tree-sitter-wasm';
 import { parseCommandLine } from '../args';
-import type { CliCommand } from '../commands';
+import type { CliCommand } from '../cli-command';
 import { CliError, EXIT } from '../errors';
 
 export const parseCommand: CliCommand = {

@@ -4,7 +4,7 @@ import { MIN_TOKEN_LENGTH, loopbackBindAddress } from '../../mcp/http-guard';
 import { setUpNodeMcp } from '../../mcp/node-setup';
 import { DEFAULT_RATE_LIMIT } from '../../mcp/rate-limit';
 import { parseCommandLine } from '../args';
-import type { CliCommand } from '../commands';
+import type { CliCommand } from '../cli-command';
 import { CliError, EXIT } from '../errors';
 
 export const DEFAULT_PORT = 3333;

@@ -1,5 +1,6 @@
 // Reader for the built-in embedder asset written by scripts/build-embedder.mjs (layout documented
 // there). Reads through DataView so the bytes may sit at any offset and the host may be big-endian.
+import { BrainError } from '../errors';
 
 export const ASSET_MAGIC = 'VBEM';
 export const ASSET_FORMAT_VERSION = 2;
@@ -25,9 +26,9 @@ export interface EmbedderAsset {
   matrix: Int8Array;
 }
 
-export class EmbedderAssetError extends Error {
+export class EmbedderAssetError extends BrainError {
   constructor(message: string) {
-    super(`embedder asset: ${message}`);
+    super('bad_asset', `embedder asset: ${message}`);
     this.name = 'EmbedderAssetError';
   }
 }

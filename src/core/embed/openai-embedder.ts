@@ -1,5 +1,6 @@
 // Embeddings from any OpenAI-compatible endpoint (OpenAI, Ollama, LM Studio, vLLM...) via the
 // `openai` SDK. The SDK's own retries are off: we retry with jittered backoff and Retry-After.
+import { BrainError } from '../errors';
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import { parseRetryAfter, retryWithBackoff } from './backoff';
 import type { FetchLike } from '../net/fetch-like';
@@ -34,9 +35,9 @@ export type { FetchLike };
 export const OPENAI_MAX_BATCH = 100;
 export const DEFAULT_MAX_INPUT_CHARS = 8000;
 
-export class EmbeddingResponseError extends Error {
+export class EmbeddingResponseError extends BrainError {
   constructor(message: string) {
-    super(message);
+    super('bad_embedding_response', message);
     this.name = 'EmbeddingResponseError';
   }
 }

@@ -1,5 +1,6 @@
 // Brings a database to the code's schema, or wipes it when that is impossible (the notes are the truth, so a
 // wiped store is rebuilt by the indexer; `needsRebuild` tells it to).
+import { errorMessage } from '../errors';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { ENGINE_VERSION, MIGRATIONS, TABLES, type Migration } from './schema';
 
@@ -91,6 +92,6 @@ export async function migrate(
     const toVersion = await db.transaction((tx) => apply(tx, migrations, stored, engineVersion));
     return { created: false, fromVersion: stored, toVersion, needsRebuild: false };
   } catch (err) {
-    return rebuild(stored, `migration from ${stored} failed: ${err instanceof Error ? err.message : String(err)}`);
+    return rebuild(stored, `migration from ${stored} failed: ${errorMessage(err)}`);
   }
 }

@@ -1,5 +1,6 @@
 // The indexer: vault files -> parsed notes -> store. Incremental (mtime/size, then content hash), batched
 // (every batch commits, so a crash resumes where it stopped), and never throws on a bad file.
+import { errorMessage } from '../errors';
 import type { ParsedNote } from '../types';
 import type { CodeChunker, ChunkOptions } from '../chunk/chunk-note';
 import { LinkResolver } from '../links/resolver';
@@ -445,6 +446,3 @@ function emptySummary(): IndexSummary {
   return { scanned: 0, indexed: 0, unchanged: 0, deleted: 0, renamed: 0, skipped: 0, failed: 0, relinked: 0, seconds: 0, rebuilt: false };
 }
 
-function errorMessage(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}

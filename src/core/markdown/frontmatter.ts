@@ -1,6 +1,7 @@
 // YAML frontmatter: `---` on the first line (after an optional BOM) up to the next `---` or `...` line.
 // A broken frontmatter never loses the note: the body is still parsed and the problem becomes a warning
 // that points at the file line.
+import { errorMessage } from '../errors';
 
 import { parseDocument } from 'yaml';
 import type { LineIndex } from './line-index';
@@ -94,7 +95,7 @@ function parseYaml(yamlText: string, yamlStart: number, lines: LineIndex, warnin
     value = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
   } catch (e) {
     // toJS throws on alias bombs and on some unrecoverable trees; keep the note, drop the frontmatter.
-    warnings.add('yaml-invalid', e instanceof Error ? e.message : String(e), lines.lineAt(yamlStart));
+    warnings.add('yaml-invalid', errorMessage(e), lines.lineAt(yamlStart));
     return {};
   }
   if (value === null || value === undefined) return {};

@@ -1,5 +1,6 @@
 // One note's text -> its parts: frontmatter, title, type, aliases, tags, compiled truth / timeline split and
 // timeline entries. Never throws: every problem becomes a warning and the note is still indexed.
+import { errorMessage } from '../errors';
 
 import type { ParseWarning, TimelineEntry } from '../types';
 import { readAliases } from './aliases';
@@ -98,7 +99,7 @@ function parse(path: string, text: string): MarkdownParts {
 }
 
 function fallback(path: string, text: string, error: unknown): MarkdownParts {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return {
     title: fileStem(path),
     type: typeFromFolder(path),

@@ -1,5 +1,6 @@
 // The operations registry: every capability is declared once here and every surface (CLI, plugin commands
 // and panes, MCP tools) is generated from it, so they cannot drift apart.
+import { BrainError } from '../errors';
 import { validateParams, type ObjectSchema } from './schema';
 
 export type OpScope = 'read' | 'write';
@@ -48,9 +49,9 @@ export class OpRegistry<B = unknown> {
   }
 }
 
-export class UnknownOpError extends Error {
+export class UnknownOpError extends BrainError {
   constructor(name: string) {
-    super(`unknown operation "${name}"`);
+    super('unknown_op', `unknown operation "${name}"`);
     this.name = 'UnknownOpError';
   }
 }

@@ -1,9 +1,10 @@
 // The path rules for calls from outside the app (MCP): a note path must be a plain vault-relative path.
 // Symlink escapes are checked by the vault source itself (it knows the real file system).
+import { BrainError } from '../errors';
 
-export class PathRefusedError extends Error {
+export class PathRefusedError extends BrainError {
   constructor(message: string) {
-    super(message);
+    super('path_refused', message);
     this.name = 'PathRefusedError';
   }
 }

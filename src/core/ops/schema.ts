@@ -1,5 +1,6 @@
 // A small JSON-schema subset for operation parameters: enough to describe every op to MCP clients and to
 // validate what any surface sends. Unknown parameters are rejected (a typo must not be silently ignored).
+import { BrainError } from '../errors';
 
 export type ParamSchema =
   | { type: 'string'; description?: string; enum?: string[]; minLength?: number; maxLength?: number; default?: string }
@@ -14,9 +15,9 @@ export interface ObjectSchema {
   additionalProperties?: false;
 }
 
-export class ParamError extends Error {
+export class ParamError extends BrainError {
   constructor(message: string) {
-    super(message);
+    super('bad_params', message);
     this.name = 'ParamError';
   }
 }

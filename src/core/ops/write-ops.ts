@@ -1,6 +1,7 @@
 // Write operations: the only ops that change the vault. Surfaces expose them only when the user enables writes
 // (MCP `--allow-writes`). They create new Markdown notes or append to existing ones; they never overwrite,
 // never touch excluded or hidden folders, and never write anything but `.md` files inside the vault.
+import { BrainError } from '../errors';
 import type { Brain } from '../brain';
 import type { OpContext, OpDefinition } from './registry';
 import { noteFor } from './read-ops';
@@ -20,16 +21,16 @@ export interface NoteWriter {
   append(path: string, text: string): Promise<void>;
 }
 
-export class NoteExistsError extends Error {
+export class NoteExistsError extends BrainError {
   constructor(path: string) {
-    super(`a note already exists at "${path}"; use append_to_note to add to it`);
+    super('note_exists', `a note already exists at "${path}"; use append_to_note to add to it`);
     this.name = 'NoteExistsError';
   }
 }
 
-export class WriteRefusedError extends Error {
+export class WriteRefusedError extends BrainError {
   constructor(message: string) {
-    super(message);
+    super('write_refused', message);
     this.name = 'WriteRefusedError';
   }
 }

@@ -1,4 +1,5 @@
 // The vector arm: the query embedded with the same embedder as the chunks, nearest chunks by cosine.
+import { errorMessage } from '../errors';
 import type { BrainEngine, ChunkHit, SearchFilters } from '../engine/brain-engine';
 import { isZeroVector, type Embedder } from '../embed/embedder';
 
@@ -15,7 +16,7 @@ export async function vectorArm(engine: BrainEngine, embedder: Embedder | null, 
     [vector] = await embedder.embed([query]);
   } catch (e) {
     // A remote embedder being down must not take keyword and graph search with it.
-    return { hits: [], skipped: `embedder failed: ${e instanceof Error ? e.message : String(e)}` };
+    return { hits: [], skipped: `embedder failed: ${errorMessage(e)}` };
   }
   if (!vector || vector.length === 0 || isZeroVector(vector)) return { hits: [], skipped: 'query has no known words' };
   return { hits: await engine.vectorSearch({ vector, modelId: embedder.id, limit, filters }) };

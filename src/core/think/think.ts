@@ -1,5 +1,6 @@
 // think: gather from the store, ask the configured model for a cited answer (or extract one), verify every
 // citation against what was gathered, and add the gaps the store itself reveals.
+import { BrainError, errorMessage } from '../errors';
 import type { BrainEngine } from '../engine/brain-engine';
 import { redirectRefusal } from '../net/redirect-guard';
 import { verifyClaims } from './citations';
@@ -41,9 +42,9 @@ export interface ThinkOptions {
   maxTokens?: number;
 }
 
-export class EmptyQuestionError extends Error {
+export class EmptyQuestionError extends BrainError {
   constructor() {
-    super('the question is empty');
+    super('empty_question', 'the question is empty');
     this.name = 'EmptyQuestionError';
   }
 }
@@ -151,7 +152,7 @@ function describe(e: unknown): string {
   const refused = redirectRefusal(e);
   if (refused) return refused.message;
   const status = (e as { status?: unknown }).status;
-  const message = e instanceof Error ? e.message : String(e);
+  const message = errorMessage(e);
   const short = message.replace(/\s+/g, ' ').slice(0, 200);
   return typeof status === 'number' ? `HTTP ${status}: ${short}` : short;
 }

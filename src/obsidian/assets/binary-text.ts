@@ -1,5 +1,6 @@
 // Decodes binary data embedded in the bundle as string-literal text (format: scripts/asset-codec.mjs).
 // Denser than base64 in a UTF-8 main.js, and every character is <= U+00FF so the source stays a one-byte string.
+import { BrainError } from '../../core/errors';
 
 /** 7-bit values that are written as an escape character (must equal ESCAPED in scripts/asset-codec.mjs). */
 export const ESCAPED: readonly number[] = [0x00, 0x0a, 0x0d, 0x22, 0x5c];
@@ -9,9 +10,9 @@ export const EXTRA_BITS = 4;
 const ESCAPE_BASE = 0x80;
 const ESCAPE_LIMIT = ESCAPE_BASE + (ESCAPED.length << EXTRA_BITS);
 
-export class BinaryTextError extends Error {
+export class BinaryTextError extends BrainError {
   constructor(message: string) {
-    super(message);
+    super('bad_asset', message);
     this.name = 'BinaryTextError';
   }
 }

@@ -1,14 +1,15 @@
 // Lazy access to the binaries embedded in the bundle. Nothing is decoded at load: an asset is decoded and
 // inflated when first asked for, and not cached (callers keep what they need, e.g. a compiled module).
+import { BrainError } from '../../core/errors';
 import { inflateSync } from 'fflate';
 import { decodeBinaryText } from './binary-text';
 import { EMBEDDED_ASSETS, type EmbeddedAsset } from './embedded-data';
 
 export type AssetTable = Readonly<Record<string, EmbeddedAsset>>;
 
-export class MissingAssetError extends Error {
+export class MissingAssetError extends BrainError {
   constructor(readonly assetName: string) {
-    super(`asset "${assetName}" is not embedded in this build`);
+    super('missing_asset', `asset "${assetName}" is not embedded in this build`);
     this.name = 'MissingAssetError';
   }
 }

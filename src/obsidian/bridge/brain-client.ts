@@ -1,5 +1,6 @@
 // The plugin's handle on the brain in the worker: starts the worker from the bundled source, serves it the
 // vault, and exposes the worker API as methods. Every call is asynchronous and none blocks the main thread.
+import { BrainError } from '../../core/errors';
 import type { IndexSummary } from '../../core/index/indexer';
 import type { ThinkOpResult } from '../../core/ops/think-op';
 import type { LlmSettings } from '../../core/think/settings';
@@ -34,9 +35,9 @@ export interface BrainClientOptions {
   onLog?: (entry: WorkerEvents['log']) => void;
 }
 
-export class WorkerUnavailableError extends Error {
+export class WorkerUnavailableError extends BrainError {
   constructor(message: string) {
-    super(message);
+    super('worker_unavailable', message);
     this.name = 'WorkerUnavailableError';
   }
 }

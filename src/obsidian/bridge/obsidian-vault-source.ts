@@ -1,11 +1,12 @@
 // The VaultSource over the Obsidian Vault API (main thread). Only files known to the vault are served:
 // the worker can never read outside it.
+import { BrainError } from '../../core/errors';
 import { TFile, type Vault } from 'obsidian';
 import type { VaultFile, VaultSource } from '../../core/index/vault-source';
 
-export class FileNotInVaultError extends Error {
+export class FileNotInVaultError extends BrainError {
   constructor(readonly path: string) {
-    super(`no file "${path}" in the vault`);
+    super('file_not_in_vault', `no file "${path}" in the vault`);
     this.name = 'FileNotInVaultError';
   }
 }

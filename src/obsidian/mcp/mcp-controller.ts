@@ -2,6 +2,7 @@
 // at startup once the brain is open, if it was on), restarted when port, token or writes change, stopped when
 // turned off and on unload. Start failures (port in use...) become a notice and the settings state, never a
 // thrown error. The server module is imported lazily: nothing Node-only is loaded unless the server starts.
+import { errorMessage } from '../../core/errors';
 import type { McpHttpServer } from '../../mcp/http-server';
 import type { VaultBrainSettings } from '../plugin/settings';
 import { MemoryAuditLog } from './audit-log';
@@ -161,7 +162,7 @@ export class McpController {
       this.server = server;
       this.setState({ kind: 'running', url: server.url, port: server.port, writes: s.mcpAllowWrites });
     } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
+      const message = errorMessage(e);
       this.setState({ kind: 'error', message });
       this.deps.notify(`Vault Brain: the MCP server did not start: ${message}`);
     }
@@ -174,7 +175,7 @@ export class McpController {
       try {
         await server.close();
       } catch (e) {
-        this.deps.log?.(`mcp: closing the server failed: ${e instanceof Error ? e.message : String(e)}`);
+        this.deps.log?.(`mcp: closing the server failed: ${errorMessage(e)}`);
       }
     }
     if (this.current.kind !== 'unsupported') this.setState({ kind: 'off' });

@@ -1,5 +1,6 @@
 // The settings section of the MCP server: on/off, port, writes, live state, the URL and token (copy,
 // regenerate), copy-paste configs for Claude Desktop and Cursor, and the last calls from the audit log.
+import { errorText } from '../plugin/error-text';
 import { Notice, Setting } from 'obsidian';
 import type { AuditEntry } from '../../mcp/audit';
 import { claudeDesktopConfig, cursorConfig } from './client-configs';
@@ -18,7 +19,7 @@ export function renderMcpSettings(containerEl: HTMLElement, controller: McpContr
   // After success or failure alike, the section is drawn again from the settings as they now are.
   const act = (work: () => Promise<unknown>, then = redraw): void => {
     void work()
-      .catch((e: unknown) => new Notice(`Vault Brain: ${e instanceof Error ? e.message : String(e)}`))
+      .catch((e: unknown) => new Notice(`Vault Brain: ${errorText(e)}`))
       .finally(then);
   };
 

@@ -1,6 +1,7 @@
 // The plugin's MCP server: the same loopback Streamable HTTP server as `vault-brain serve` (src/mcp/http-server)
 // over the plugin's backend. Node-only (node:http): reached solely through McpController's dynamic import, on
 // desktop, once the user turned the server on.
+import { BrainError, errorMessage } from '../../core/errors';
 import type { AuditSink } from '../../mcp/audit';
 import { assertWriteInside } from '../../mcp/fs-note-writer';
 import { startMcpHttpServer, type McpHttpLimits, type McpHttpServer } from '../../mcp/http-server';
@@ -19,9 +20,9 @@ export interface PluginServerOptions extends PluginBackendOptions {
   limits?: Partial<McpHttpLimits>;
 }
 
-export class McpStartError extends Error {
+export class McpStartError extends BrainError {
   constructor(message: string) {
-    super(message);
+    super('server_start_failed', message);
     this.name = 'McpStartError';
   }
 }
@@ -51,7 +52,7 @@ export function startErrorMessage(e: unknown, port: number): string {
   const code = (e as { code?: unknown }).code;
   if (code === 'EADDRINUSE') return `port ${port} is already in use (another app, or another vault's server); choose another port`;
   if (code === 'EACCES') return `not allowed to listen on port ${port}; choose another port`;
-  return e instanceof Error ? e.message : String(e);
+  return errorMessage(e);
 }
 
 /**

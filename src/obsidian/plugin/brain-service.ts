@@ -1,6 +1,8 @@
 // Owns the worker client for the plugin's lifetime: opens the brain, runs the first (incremental) index, feeds
 // it vault changes, and publishes one state the status bar and panes render. A failed open is reported once,
 // never retried in a loop; the user retries with the rebuild command.
+import { BrainError, errorMessage } from '../../core/errors';
+import { errorText } from './error-text';
 import type { IndexSummary } from '../../core/index/indexer';
 import type { LlmSettings } from '../../core/think/settings';
 import type { IndexResult, OpenResult, OpInfo, ThinkRequest, WorkerEvents, WorkerSettings } from '../protocol/worker-api';
@@ -51,9 +53,9 @@ export interface BrainServiceDeps {
   notify: (message: string) => void;
 }
 
-export class BrainNotReadyError extends Error {
+export class BrainNotReadyError extends BrainError {
   constructor(message = 'the brain is not open yet') {
-    super(message);
+    super('brain_not_open', message);
     this.name = 'BrainNotReadyError';
   }
 }
@@ -110,7 +112,7 @@ export class BrainService {
     try {
       await client.configure(llm);
     } catch (err) {
-      this.report('warn', `model settings were not applied: ${err instanceof Error ? err.message : String(err)}`);
+      this.report('warn', `model settings were not applied: ${errorMessage(err)}`);
     }
   }
 
@@ -217,7 +219,7 @@ export class BrainService {
   }
 
   private fail(err: unknown, what: string): void {
-    const message = `${what}: ${err instanceof Error ? err.message : String(err)}`;
+    const message = `${what}: ${errorText(err)}`;
     this.setState({ kind: 'error', message });
     this.deps.notify(`Vault Brain: ${message}`);
   }

@@ -1,5 +1,6 @@
 // The links pane: for the active note, backlinks and outgoing links grouped by relation type with the words
 // around each link, links to notes that do not exist yet, and a small graph of the 1-2 hop neighbourhood.
+import { errorText } from '../plugin/error-text';
 import { ItemView, TFile, type WorkspaceLeaf } from 'obsidian';
 import type { BrainService } from '../plugin/brain-service';
 import type { BacklinkRow, BacklinksResponse, LinksResponse, OutgoingRow, TraverseResponse } from '../plugin/op-results';
@@ -71,7 +72,7 @@ export class LinksView extends ItemView {
       this.render(path, out, back, graph);
     } catch (err) {
       if (mine !== this.seq) return;
-      this.renderEmpty(`No links for ${basename(path)}: ${err instanceof Error ? err.message : String(err)}`);
+      this.renderEmpty(`No links for ${basename(path)}: ${errorText(err)}`);
     }
   }
 

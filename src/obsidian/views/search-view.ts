@@ -1,5 +1,6 @@
 // The search pane: searches as you type (debounced, stale answers dropped), groups hits by note, highlights
 // the query's words, shows why each hit matched, and opens the note at the hit's line.
+import { errorText } from '../plugin/error-text';
 import { ItemView, type WorkspaceLeaf } from 'obsidian';
 import type { BrainService } from '../plugin/brain-service';
 import type { SearchHit, SearchParams, SearchResponse } from '../plugin/op-results';
@@ -118,7 +119,7 @@ export class SearchView extends ItemView {
       if (mine !== this.seq) return;
       this.resultsEl.empty();
       this.hitEls = [];
-      this.messageEl.setText(`Search failed: ${err instanceof Error ? err.message : String(err)}`);
+      this.messageEl.setText(`Search failed: ${errorText(err)}`);
     }
   }
 

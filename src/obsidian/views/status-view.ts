@@ -1,5 +1,6 @@
 // The index status view: counts, last run, every skipped or failed file and why, and a box answering
 // "why isn't this note found?".
+import { errorText } from '../plugin/error-text';
 import { ItemView, type WorkspaceLeaf } from 'obsidian';
 import type { BrainState } from '../plugin/brain-service';
 import type { VaultBrainHost } from '../plugin/host';
@@ -82,7 +83,7 @@ export class IndexStatusView extends ItemView {
     } catch (err) {
       if (mine !== this.seq) return;
       this.summaryEl.empty();
-      this.summaryEl.createDiv({ cls: 'vb-error', text: `Could not read the index status: ${err instanceof Error ? err.message : String(err)}` });
+      this.summaryEl.createDiv({ cls: 'vb-error', text: `Could not read the index status: ${errorText(err)}` });
     }
   }
 
@@ -142,7 +143,7 @@ export class IndexStatusView extends ItemView {
       });
       text = describeDiagnosis(d);
     } catch (err) {
-      text = `Could not check: ${err instanceof Error ? err.message : String(err)}`;
+      text = `Could not check: ${errorText(err)}`;
     }
     this.answerEl.setText(text);
     return text;

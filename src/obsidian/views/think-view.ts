@@ -1,6 +1,7 @@
 // The think pane: the model's text as it streams in, then the verified answer rendered as Markdown (its
 // [[path|title]] citations open the notes), the gaps as things to act on, which notes went to the model
 // provider, and one line saying why no model was used when the answer was assembled from the notes.
+import { errorText } from '../plugin/error-text';
 import { ItemView, MarkdownRenderer, Modal, Notice, Setting, type App, type WorkspaceLeaf } from 'obsidian';
 import { liveTargetsOf, renderAnswer } from '../../core/think/render';
 import type { BrainService } from '../plugin/brain-service';
@@ -82,7 +83,7 @@ export class ThinkView extends ItemView {
     } catch (err) {
       if (mine !== this.seq) return;
       stream.el.remove();
-      status.setText(`Could not answer: ${err instanceof Error ? err.message : String(err)}`);
+      status.setText(`Could not answer: ${errorText(err)}`);
       status.removeClass('vb-muted');
       status.addClass('vb-error');
       return;
@@ -161,7 +162,7 @@ export class ThinkView extends ItemView {
       const file = await createLinkedNote(this.app, target, source);
       button.setText(`Open ${file.basename}`);
     } catch (err) {
-      new Notice(`Could not create "${target}": ${err instanceof Error ? err.message : String(err)}`);
+      new Notice(`Could not create "${target}": ${errorText(err)}`);
     } finally {
       button.disabled = false;
     }

@@ -1,6 +1,7 @@
 // What the worker serves: one Brain (engine + indexer + embedder + code chunker), the operations registry
 // over it, and think with the configured model, streamed. Storage and assets are injected, so the same host runs in the worker (IndexedDB, embedded assets)
 // and in Node tests (memory, package files). Index runs, updates and lifecycle calls run one at a time.
+import { BrainError, errorMessage } from '../../core/errors';
 import { Brain } from '../../core/brain';
 import { createCodeChunker, type TreeSitterCodeChunker } from '../../core/chunk/code-chunker';
 import { loadBuiltinEmbedder } from '../../core/embed/builtin-embedder';
@@ -47,9 +48,9 @@ export interface BrainHostDeps {
   now?: () => number;
 }
 
-export class BrainNotOpenError extends Error {
+export class BrainNotOpenError extends BrainError {
   constructor() {
-    super('the brain is not open');
+    super('brain_not_open', 'the brain is not open');
     this.name = 'BrainNotOpenError';
   }
 }
@@ -234,6 +235,3 @@ function validPaths(paths: unknown): string[] {
   return paths as string[];
 }
 
-function errorMessage(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}

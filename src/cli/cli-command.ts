@@ -1,0 +1,17 @@
+// The shape of a CLI command and the global flags it receives. Its own module so the command table
+// (commands.ts), the commands (commands/*) and the entry point (main.ts) import it without importing each other.
+import type { FlagSpecs } from './args';
+
+export interface GlobalFlags {
+  vault: string;
+  db?: string;
+  json: boolean;
+}
+
+export interface CliCommand {
+  summary: string;
+  usage: string;
+  /** The command's own flags (the global ones are added by the parser); `--help` lists them all. */
+  options: FlagSpecs;
+  run(argv: string[], flags: GlobalFlags): Promise<number>;
+}
