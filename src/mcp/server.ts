@@ -5,7 +5,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { OpRegistry } from '../core/ops/registry';
 import { VERSION } from '../core/version';
-import { validateParams } from '../core/ops/schema';
+import { validateParams, validateRemoteParams } from '../core/ops/schema';
 import type { AuditEntry, AuditSink } from './audit';
 import { summarizeParams } from './audit';
 import { isCallerError } from '../core/errors';
@@ -126,7 +126,7 @@ export function createMcpServer<B>(options: McpServerOptions<B>): Server {
     const op = exposedOps(await backend.ops(), allowWrites).find((o) => o.name === name);
     // A disabled write op is reported exactly like a tool that does not exist.
     if (!op) throw new McpCallError('unknown_tool', `unknown tool "${tool}"`);
-    const params = validateParams(op.params, args);
+    const params = validateRemoteParams(op.params, args);
     const result = await withTimeout((signal) => backend.call(name, params, signal), limits.callTimeoutMs, requestSignal);
     return JSON.stringify(result ?? null);
   }

@@ -4,7 +4,7 @@
 // user enabled writes; new ops appear without touching this file.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { OpScope } from '../core/ops/registry';
-import type { ObjectSchema } from '../core/ops/schema';
+import { remoteSchema, type ObjectSchema } from '../core/ops/schema';
 
 /** What the MCP layer needs to know about an operation. */
 export interface McpOp {
@@ -76,7 +76,8 @@ export function toolFor(op: McpOp): Tool {
   return {
     name: toolNameFor(op.name),
     description: when ? `${op.description} ${when}` : op.description,
-    inputSchema: { ...op.params, additionalProperties: false },
+    // MCP callers are remote: parameters for trusted local callers only (think's `save`) are not published.
+    inputSchema: { ...remoteSchema(op.params), additionalProperties: false },
     annotations:
       op.scope === 'read'
         ? { readOnlyHint: true, openWorldHint: false }

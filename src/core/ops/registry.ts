@@ -1,7 +1,7 @@
 // The operations registry: every capability is declared once here and every surface (CLI, plugin commands
 // and panes, MCP tools) is generated from it, so they cannot drift apart.
 import { BrainError } from '../errors';
-import { validateParams, type ObjectSchema } from './schema';
+import { validateParams, validateRemoteParams, type ObjectSchema } from './schema';
 
 export type OpScope = 'read' | 'write';
 
@@ -10,7 +10,15 @@ export interface OpContext<B = unknown> {
   /** True for calls from outside the app (MCP): paths confined, excluded notes invisible, sizes capped. */
   remote: boolean;
   signal?: AbortSignal;
+  /** Streams an op's text as it is produced (think's model answer); the result replaces it. */
+  onDelta?: (text: string) => void;
 }
+
+/**
+ * What a surface passes to `call`. The trust boundary fails closed: an unset `remote` is a remote call. Only the
+ * trusted local surfaces (the CLI, the plugin's own panes and commands) pass `remote: false`.
+ */
+export type CallContext<B = unknown> = Omit<OpContext<B>, 'remote'> & { remote?: boolean };
 
 export interface OpDefinition<B = unknown, P = Record<string, unknown>, R = unknown> {
   name: string;
@@ -19,6 +27,8 @@ export interface OpDefinition<B = unknown, P = Record<string, unknown>, R = unkn
   params: ObjectSchema;
   /** How the CLI maps positional arguments to params, in order. */
   cli?: { positional?: string[] };
+  /** The scope of one call when it depends on its params (think with `save` writes a note); default `scope`. */
+  scopeOf?(params: P): OpScope;
   // Method syntax on purpose: lets ops with specific param types sit in one OpDefinition<B, never>[] list.
   handler(ctx: OpContext<B>, params: P): Promise<R>;
 }
@@ -40,12 +50,28 @@ export class OpRegistry<B = unknown> {
     return this.ops.get(name);
   }
 
-  /** Validates params against the op's schema (unknown params rejected) and runs it. */
-  async call(name: string, params: unknown, ctx: OpContext<B>): Promise<unknown> {
+  /**
+   * Validates params against the op's schema (unknown params rejected; params marked `localOnly` are unknown to
+   * remote callers) and runs it. `remote` unset means remote.
+   */
+  async call(name: string, params: unknown, ctx: CallContext<B>): Promise<unknown> {
     const op = this.ops.get(name);
     if (!op) throw new UnknownOpError(name);
-    const valid = validateParams(op.params, params);
-    return op.handler(ctx, valid as never);
+    const remote = ctx.remote !== false;
+    const valid = remote ? validateRemoteParams(op.params, params) : validateParams(op.params, params);
+    return op.handler({ ...ctx, remote }, valid as never);
+  }
+
+  /** The scope of one call: a write waits for other writes and is refused where writes are off. */
+  scopeOf(name: string, params: unknown): OpScope | undefined {
+    const op = this.ops.get(name);
+    if (!op) return undefined;
+    if (!op.scopeOf) return op.scope;
+    try {
+      return op.scopeOf(validateParams(op.params, params) as never);
+    } catch {
+      return op.scope; // Invalid params fail in `call`, with the validation message.
+    }
   }
 }
 

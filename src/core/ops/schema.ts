@@ -2,17 +2,37 @@
 // validate what any surface sends. Unknown parameters are rejected (a typo must not be silently ignored).
 import { BrainError } from '../errors';
 
-export type ParamSchema =
-  | { type: 'string'; description?: string; enum?: string[]; minLength?: number; maxLength?: number; default?: string }
+export type ParamSchema = (
+  | { type: 'string'; description?: string; enum?: readonly string[]; minLength?: number; maxLength?: number; default?: string }
   | { type: 'integer' | 'number'; description?: string; minimum?: number; maximum?: number; default?: number }
   | { type: 'boolean'; description?: string; default?: boolean }
-  | { type: 'array'; description?: string; items: ParamSchema; maxItems?: number; default?: unknown[] };
+  | { type: 'array'; description?: string; items: ParamSchema; maxItems?: number; default?: readonly unknown[] }
+) & {
+  /** Offered to trusted local callers only (CLI, plugin UI): unknown to remote callers and never published to MCP. */
+  localOnly?: boolean;
+};
 
 export interface ObjectSchema {
   type: 'object';
   properties: Record<string, ParamSchema>;
   required?: string[];
   additionalProperties?: false;
+}
+
+/** Validates a remote caller's params: `localOnly` params are refused by name, then as for `validateParams`. */
+export function validateRemoteParams(schema: ObjectSchema, params: unknown): Record<string, unknown> {
+  if (params && typeof params === 'object') {
+    const local = Object.keys(params).find((k) => schema.properties[k]?.localOnly);
+    if (local) throw new ParamError(`"${local}" is only available to local callers, not remote ones (MCP)`);
+  }
+  return validateParams(remoteSchema(schema), params);
+}
+
+/** The schema as remote callers see it: without the `localOnly` params. */
+export function remoteSchema(schema: ObjectSchema): ObjectSchema {
+  const entries = Object.entries(schema.properties);
+  if (!entries.some(([, p]) => p.localOnly)) return schema;
+  return { ...schema, properties: Object.fromEntries(entries.filter(([, p]) => !p.localOnly)) };
 }
 
 export class ParamError extends BrainError {

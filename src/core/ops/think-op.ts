@@ -1,5 +1,6 @@
 // The `think` operation: a cited answer plus what the vault does not know. Every surface (command palette, think
-// pane, CLI, MCP) calls it; the pane can also stream the model's text through `runThink`'s onDelta.
+// pane, CLI, MCP) calls it; a caller streams the model's text with the call's `onDelta`. `save` writes a note:
+// the call is then write-scoped, and the param exists for trusted local callers only (never remote, never MCP).
 import type { Brain } from '../brain';
 import { hybridSearch } from '../search';
 import { renderGaps } from '../think/render';
@@ -38,13 +39,8 @@ export interface ThinkOpResult extends ThinkResult {
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Runs think for one call of the op; the pane calls this directly to stream with `onDelta`. */
-export async function runThink(
-  ctx: OpContext<Brain>,
-  params: ThinkParams,
-  options: ThinkOpOptions = {},
-  extras: { onDelta?: (text: string) => void } = {},
-): Promise<ThinkOpResult> {
+/** Runs think for one call of the op. */
+async function runThink(ctx: OpContext<Brain>, params: ThinkParams, options: ThinkOpOptions): Promise<ThinkOpResult> {
   for (const key of ['since', 'until'] as const) {
     const v = params[key];
     if (v !== undefined && (!ISO_DAY.test(v) || Number.isNaN(Date.parse(v)))) throw new ParamError(`"${key}" must be a date YYYY-MM-DD`);
@@ -64,7 +60,7 @@ export async function runThink(
       fetch: options.fetch,
     },
     params.question,
-    { anchor, since: params.since, until: params.until, signal: ctx.signal, onDelta: extras.onDelta },
+    { anchor, since: params.since, until: params.until, signal: ctx.signal, onDelta: ctx.onDelta },
   );
   const titles = new Map(result.excerpts.map((e) => [e.path, e.title]));
   const gapsMarkdown = renderGaps(result.gaps, (p) => titles.get(p) ?? p.replace(/\.md$/i, '').split('/').pop() ?? p);
@@ -93,11 +89,12 @@ export function createThinkOp(options: ThinkOpOptions = {}): OpDefinition<Brain,
         anchor: { type: 'string', description: 'A note the question is about (path, title or alias)', minLength: 1, maxLength: 1000 },
         since: { type: 'string', description: 'Timeline entries from this date (YYYY-MM-DD)', maxLength: 10 },
         until: { type: 'string', description: 'Timeline entries up to this date (YYYY-MM-DD)', maxLength: 10 },
-        save: { type: 'boolean', description: 'Save the answer as a synthesis note (never overwrites)', default: false },
+        save: { type: 'boolean', description: 'Save the answer as a synthesis note (never overwrites)', default: false, localOnly: true },
       },
       required: ['question'],
     },
     cli: { positional: ['question'] },
+    scopeOf: (params) => (params.save ? 'write' : 'read'),
     handler(ctx, params) {
       return runThink(ctx, params, options);
     },

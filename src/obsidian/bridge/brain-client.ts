@@ -151,16 +151,16 @@ export class BrainClient {
     return this.call('op', { name, params, remote: options?.remote }, options) as Promise<R>;
   }
 
-  /** Think with the configured model; `onDelta` gets the model's text as it streams in. */
-  think(params: ThinkRequest, options: CallOptions & { onDelta?: (text: string) => void } = {}): Promise<ThinkOpResult> {
-    const { onDelta, ...call } = options;
-    return this.call('think', params, {
+  /** The think op, streamed: `onDelta` gets the model's text as it comes in. Remote unless `remote` is false. */
+  think(params: ThinkRequest, options: CallOptions & { onDelta?: (text: string) => void; remote?: boolean } = {}): Promise<ThinkOpResult> {
+    const { onDelta, remote, ...call } = options;
+    return this.call('op', { name: 'think', params, remote, stream: true }, {
       ...call,
       onProgress: (d) => {
         const text = (d as Partial<ThinkDelta> | null)?.text;
         if (typeof text === 'string' && text !== '') onDelta?.(text);
       },
-    });
+    }) as Promise<ThinkOpResult>;
   }
 
   /** New model settings for think (from the next question on). */

@@ -23,16 +23,24 @@ export interface BrainClientLike {
 }
 
 export interface ThinkCallOptions {
+  /** Remote unless false, as for OpCallOptions. */
+  remote?: boolean;
   signal?: AbortSignal;
   /** The model's text as it streams in (the final answer replaces it). */
   onDelta?: (text: string) => void;
 }
 
-/** `remote` marks a call made for an MCP client (confined paths, excluded notes invisible). */
+/**
+ * Calls are remote (confined paths, excluded notes invisible) unless `remote` is false: the trust boundary fails
+ * closed, so only the plugin's own panes and commands pass `LOCAL`.
+ */
 export interface OpCallOptions {
   remote?: boolean;
   signal?: AbortSignal;
 }
+
+/** The options of a call made by the plugin's own UI (a trusted local surface). */
+export const LOCAL = { remote: false } as const satisfies OpCallOptions;
 
 export interface ClientEvents {
   onProgress(p: WorkerEvents['progress']): void;
@@ -101,7 +109,7 @@ export class BrainService {
   async think(params: ThinkRequest, options: ThinkCallOptions = {}): Promise<ThinkResponse> {
     const client = await this.ready();
     if (client.think) return client.think(params, options);
-    return client.op<ThinkResponse>('think', { ...params }, { signal: options.signal });
+    return client.op<ThinkResponse>('think', { ...params }, { remote: options.remote, signal: options.signal });
   }
 
   /** Sends the current model settings to the open brain (nothing to do until it is open: open sends them). */
@@ -195,7 +203,7 @@ export class BrainService {
     this.setState({ kind: 'indexing', phase: 'scan', done: 0, total: 0 });
     try {
       this.lastRun = await client.index({ full });
-      const stats = await client.op<StatsResponse>('stats').catch(() => null);
+      const stats = await client.op<StatsResponse>('stats', {}, LOCAL).catch(() => null);
       if (this.client === client) this.setState({ kind: 'ready', stats, lastRun: this.lastRun });
     } catch (err) {
       if (this.client === client) this.fail(err, 'indexing failed');

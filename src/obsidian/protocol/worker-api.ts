@@ -86,10 +86,11 @@ export interface WorkerApi {
   /** Files created, modified or deleted (vault events). */
   update(params: { paths: string[] }): Promise<IndexSummary>;
   rename(params: { from: string; to: string }): Promise<IndexSummary>;
-  /** Calls an operation of the registry. `remote` marks calls made for an MCP client. */
-  op(params: { name: string; params: unknown; remote?: boolean }): Promise<unknown>;
-  /** Asks the configured model (or answers extractively); sends ThinkDelta progress while the model writes. */
-  think(params: ThinkRequest): Promise<ThinkOpResult>;
+  /**
+   * Calls an operation of the registry. Unless `remote` is false (the plugin's own panes and commands) the call is
+   * remote: paths confined, excluded notes invisible. `stream` sends ThinkDelta progress while think's model writes.
+   */
+  op(params: { name: string; params: unknown; remote?: boolean; stream?: boolean }): Promise<unknown>;
   /** New model settings for think, applied from the next question (no reopen, no re-index). */
   configure(params: { llm: LlmSettings }): Promise<void>;
   close(params: Record<string, never>): Promise<void>;

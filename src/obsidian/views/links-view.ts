@@ -1,6 +1,7 @@
 // The links pane: for the active note, backlinks and outgoing links grouped by relation type with the words
 // around each link, links to notes that do not exist yet, and a small graph of the 1-2 hop neighbourhood.
 import { errorText } from '../plugin/error-text';
+import { LOCAL } from '../plugin/brain-service';
 import { ItemView, TFile, type WorkspaceLeaf } from 'obsidian';
 import type { BrainService } from '../plugin/brain-service';
 import type { BacklinkRow, BacklinksResponse, LinksResponse, OutgoingRow, TraverseResponse } from '../plugin/op-results';
@@ -64,9 +65,9 @@ export class LinksView extends ItemView {
     const mine = ++this.seq;
     try {
       const [out, back, graph] = await Promise.all([
-        this.brain.op<LinksResponse>('links', { note: path }),
-        this.brain.op<BacklinksResponse>('backlinks', { note: path }),
-        this.brain.op<TraverseResponse>('traverse', { note: path, depth: 2, direction: 'both', limit: 60 }).catch(() => null),
+        this.brain.op<LinksResponse>('links', { note: path }, LOCAL),
+        this.brain.op<BacklinksResponse>('backlinks', { note: path }, LOCAL),
+        this.brain.op<TraverseResponse>('traverse', { note: path, depth: 2, direction: 'both', limit: 60 }, LOCAL).catch(() => null),
       ]);
       if (mine !== this.seq) return;
       this.render(path, out, back, graph);

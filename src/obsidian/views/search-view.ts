@@ -1,6 +1,7 @@
 // The search pane: searches as you type (debounced, stale answers dropped), groups hits by note, highlights
 // the query's words, shows why each hit matched, and opens the note at the hit's line.
 import { errorText } from '../plugin/error-text';
+import { LOCAL } from '../plugin/brain-service';
 import { ItemView, type WorkspaceLeaf } from 'obsidian';
 import type { BrainService } from '../plugin/brain-service';
 import type { SearchHit, SearchParams, SearchResponse } from '../plugin/op-results';
@@ -112,7 +113,7 @@ export class SearchView extends ItemView {
     }
     this.messageEl.setText('Searching…');
     try {
-      const res = await this.brain.op<SearchResponse>('search', { ...params });
+      const res = await this.brain.op<SearchResponse>('search', { ...params }, LOCAL);
       if (mine !== this.seq) return;
       this.render(res, params.query);
     } catch (err) {

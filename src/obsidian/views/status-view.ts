@@ -1,6 +1,7 @@
 // The index status view: counts, last run, every skipped or failed file and why, and a box answering
 // "why isn't this note found?".
 import { errorText } from '../plugin/error-text';
+import { LOCAL } from '../plugin/brain-service';
 import { ItemView, type WorkspaceLeaf } from 'obsidian';
 import type { BrainState } from '../plugin/brain-service';
 import type { VaultBrainHost } from '../plugin/host';
@@ -74,8 +75,8 @@ export class IndexStatusView extends ItemView {
     }
     try {
       const [status, stats] = await Promise.all([
-        this.host.brain.op<StatusResponse>('status', { limit: 1000 }),
-        this.host.brain.op<StatsResponse>('stats'),
+        this.host.brain.op<StatusResponse>('status', { limit: 1000 }, LOCAL),
+        this.host.brain.op<StatsResponse>('stats', {}, LOCAL),
       ]);
       if (mine !== this.seq) return;
       this.renderSummary(status, stats, this.host.brain.state);
@@ -139,7 +140,7 @@ export class IndexStatusView extends ItemView {
       const d = await diagnoseNote(query, {
         files: this.app.vault.getFiles().map((f) => f.path),
         rules: effectiveRules(this.host.settings, this.app.vault.configDir),
-        call: (name, params) => this.host.brain.op(name, params),
+        call: (name, params) => this.host.brain.op(name, params, LOCAL),
       });
       text = describeDiagnosis(d);
     } catch (err) {

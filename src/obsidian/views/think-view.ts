@@ -2,6 +2,7 @@
 // [[path|title]] citations open the notes), the gaps as things to act on, which notes went to the model
 // provider, and one line saying why no model was used when the answer was assembled from the notes.
 import { errorText } from '../plugin/error-text';
+import { LOCAL } from '../plugin/brain-service';
 import { ItemView, MarkdownRenderer, Modal, Notice, Setting, type App, type WorkspaceLeaf } from 'obsidian';
 import { liveTargetsOf, renderAnswer } from '../../core/think/render';
 import type { BrainService } from '../plugin/brain-service';
@@ -72,6 +73,7 @@ export class ThinkView extends ItemView {
       res = await this.brain.think(
         { question },
         {
+          ...LOCAL,
           signal: controller.signal,
           onDelta: (text) => {
             if (mine !== this.seq) return;

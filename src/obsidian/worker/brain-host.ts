@@ -1,5 +1,5 @@
 // What the worker serves: one Brain (engine + indexer + embedder + code chunker), the operations registry
-// over it, and think with the configured model, streamed. Storage and assets are injected, so the same host runs in the worker (IndexedDB, embedded assets)
+// over it (think with the configured model streams as call progress). Storage and assets are injected, so the same host runs in the worker (IndexedDB, embedded assets)
 // and in Node tests (memory, package files). Index runs, updates and lifecycle calls run one at a time.
 import { BrainError, errorMessage } from '../../core/errors';
 import { Brain } from '../../core/brain';
@@ -12,8 +12,6 @@ import type { IndexSummary } from '../../core/index/indexer';
 import { defaultRules, PathFilter } from '../../core/index/path-rules';
 import { createRegistry } from '../../core/ops';
 import type { OpRegistry } from '../../core/ops/registry';
-import { validateParams } from '../../core/ops/schema';
-import { runThink, type ThinkOpResult, type ThinkParams } from '../../core/ops/think-op';
 import type { FetchLike } from '../../core/think/providers/options';
 import { DEFAULT_LLM_SETTINGS, normalizeLlmSettings, type LlmSettings } from '../../core/think/settings';
 import {
@@ -22,13 +20,12 @@ import {
   type OpenParams,
   type OpenResult,
   type ThinkDelta,
-  type ThinkRequest,
   type WorkerApi,
   type WorkerEndpoint,
   type WorkerSettings,
 } from '../protocol/worker-api';
 import { RemoteVaultSource } from './remote-vault-source';
-import type { HandlerContext, Handlers } from '../protocol/rpc';
+import type { Handlers } from '../protocol/rpc';
 
 export const EMBEDDER_ASSET = 'embedder-glove100.bin';
 
@@ -90,26 +87,18 @@ export class BrainHost {
       update: (p) => this.serial(() => this.requireBrain().indexer.updatePaths(validPaths(p.paths))),
       rename: (p) => this.serial(() => this.rename(p.from, p.to)),
       op: (p, ctx) => {
+        // `remote` unset is a remote call (the registry fails closed); `stream` sends think's text as call progress.
+        const onDelta = p.stream ? (text: string): void => ctx.progress({ text } satisfies ThinkDelta) : undefined;
         const run = (): Promise<unknown> =>
-          this.registry.call(p.name, p.params ?? {}, { brain: this.requireBrain(), remote: p.remote === true, signal: ctx.signal });
+          this.registry.call(p.name, p.params ?? {}, { brain: this.requireBrain(), remote: p.remote, signal: ctx.signal, onDelta });
         // Reads run alongside indexing (PGlite orders the queries); writes wait their turn.
-        return this.registry.get(p.name)?.scope === 'write' ? this.serial(run) : run();
+        return this.registry.scopeOf(p.name, p.params ?? {}) === 'write' ? this.serial(run) : run();
       },
-      think: (p, ctx) => this.think(p, ctx),
       configure: (p) => {
         this.llm = normalizeLlmSettings(p?.llm);
       },
       close: () => this.serial(() => this.close()),
     };
-  }
-
-  /** The think op with the model's text forwarded as call progress while it streams. */
-  private think(p: ThinkRequest, ctx: HandlerContext): Promise<ThinkOpResult> {
-    const def = this.registry.get('think');
-    if (!def) throw new Error('the think operation is not registered');
-    const params = validateParams(def.params, p) as unknown as ThinkParams;
-    const delta = (text: string): void => ctx.progress({ text } satisfies ThinkDelta);
-    return runThink({ brain: this.requireBrain(), remote: false, signal: ctx.signal }, params, { llm: () => this.llm, fetch: this.deps.fetch }, { onDelta: delta });
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
