@@ -11,7 +11,7 @@ import { MissingVaultError } from '../../src/node/open-brain';
 import { LockedError } from '../../src/node/lock';
 import { errorText } from '../../src/obsidian/plugin/error-text';
 import { BrainNotOpenError } from '../../src/obsidian/worker/brain-host';
-import { createRpcEndpoint } from '../../src/obsidian/worker/rpc';
+import { createRpcEndpoint } from '../../src/obsidian/protocol/rpc';
 
 // Surfaces map from the stable code, so an error must keep it across the worker's postMessage.
 const channels: MessageChannel[] = [];

@@ -10,10 +10,10 @@ import type { OpContext } from '../../src/core/ops/registry';
 import { setUpNodeMcp } from '../../src/mcp/node-setup';
 import { toolNameFor } from '../../src/mcp/tools';
 import { BrainService, LOCAL } from '../../src/obsidian/plugin/brain-service';
-import { BrainClient, type WorkerLike } from '../../src/obsidian/worker/brain-client';
+import { BrainClient, type WorkerLike } from '../../src/obsidian/bridge/brain-client';
 import { BrainHost } from '../../src/obsidian/worker/brain-host';
-import { connectToMain, connectToWorker, type WorkerSettings } from '../../src/obsidian/worker/protocol';
-import { vaultHandlers } from '../../src/obsidian/worker/serve-vault';
+import { connectToMain, connectToWorker, type WorkerSettings } from '../../src/obsidian/protocol/worker-api';
+import { vaultHandlers } from '../../src/obsidian/bridge/serve-vault';
 import { makeVault, NOTES, toolText, type TestVault } from './fixture';
 import { connectClient, openTestBrain, startServer, type TestBrain } from './helpers';
 

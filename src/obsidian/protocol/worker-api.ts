@@ -6,7 +6,7 @@
 import type { IndexProgress, IndexSummary } from '../../core/index/indexer';
 import type { VaultFile } from '../../core/index/vault-source';
 import type { ObjectSchema } from '../../core/ops/schema';
-import type { ThinkOpResult, ThinkParams } from '../../core/ops/think-op';
+import type { ThinkParams } from '../../core/ops/think-op';
 import type { LlmSettings } from '../../core/think/settings';
 import { createRpcEndpoint, type Handlers, type RpcEndpoint, type RpcPort } from './rpc';
 
