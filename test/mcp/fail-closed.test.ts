@@ -22,7 +22,7 @@ const ESCAPE = '../outside/passwords';
 
 /** One call per op, with params that would show the excluded note (or leave the vault) if the call were local. */
 const PROBES: Record<string, Record<string, unknown>> = {
-  search: { query: 'SECRET-MARKER-7781 Secret Plan Acme' },
+  search: { query: 'acquire Acme Robotics quietly' },
   think: { question: 'What is the Secret Plan for Acme Robotics?' },
   get_note: { note: 'Secret Plan' },
   backlinks: { note: 'Zeta Project' },
@@ -88,10 +88,11 @@ describe('every registered op, called with the flag unset', () => {
     for (const op of excluded.registry.list()) {
       if (op.scope === 'write') continue; // Writes refuse excluded paths for every caller; checked below.
       const remote = await outcome(() => excluded.registry.call(op.name, PROBES[op.name], { brain: excluded.brain }));
-      expect(remote, op.name).not.toContain('Secret Plan');
+      // An error may echo the name the caller typed; the note's path and text must not appear.
+      expect(remote, op.name).not.toContain(SECRET);
       expect(remote, op.name).not.toContain('SECRET-MARKER');
       const local = await outcome(() => excluded.registry.call(op.name, PROBES[op.name], { brain: excluded.brain, remote: false }));
-      if (local.includes('Secret Plan')) localShows++;
+      if (local.includes(SECRET)) localShows++;
     }
     // The probes are real: locally (a trusted surface) most of them do reach the note.
     expect(localShows).toBeGreaterThanOrEqual(5);
@@ -141,7 +142,7 @@ describe('every surface entry point, with the flag unset', () => {
       await setup.close();
       await v.remove();
     }
-  });
+  }, 180_000); // Opens and indexes a database on disk, as the CLI does.
 
   describe('the plugin: worker RPC and BrainService', () => {
     const files = new Map(Object.entries(NOTES).map(([p, t]) => [p, new TextEncoder().encode(t)]));
