@@ -33,6 +33,7 @@ const PROBES: Record<string, Record<string, unknown>> = {
   stats: {},
   status: { status: 'indexed' },
   list_notes: { folder: 'private' },
+  recent_changes: { limit: 500 },
   create_note: { path: 'private/New.md', content: 'x' },
   append_to_note: { note: 'Secret Plan', content: 'x' },
 };
@@ -124,7 +125,7 @@ describe('every surface entry point, with the flag unset', () => {
       expect(toolText(await client.callTool({ name: 'get_note', arguments: { note: ESCAPE } }))).toMatch(/not allowed/);
       const saved = await client.callTool({ name: 'think', arguments: { question: 'q', save: true } });
       expect(saved.isError).toBe(true);
-      expect(toolText(saved)).toMatch(/only available to local callers/);
+      expect(toolText(saved)).toMatch(/"save"/);
     } finally {
       await client.close();
       await server.close();
