@@ -8,5 +8,5 @@ export type { AuditEntry, AuditSink } from './audit';
 export { DEFAULT_RATE_LIMIT } from './rate-limit';
 export type { RateLimit } from './rate-limit';
 export { NonLoopbackHostError, OBSIDIAN_ORIGIN } from './http-guard';
-export { FsNoteWriter } from './fs-note-writer';
+export { FsNoteWriter } from '../node/fs-note-writer';
 export type { McpOp } from './tools';

@@ -13,7 +13,7 @@ import { BRAIN_DIR, openNodeBrain, type OpenedBrain } from '../node/open-brain';
 import { createJsonlAuditSink, type AuditSink } from './audit';
 import { McpCallError, publicErrorMessage } from './errors';
 import { watchVaultFolder, type VaultWatcher } from '../node/vault-watcher';
-import { FsNoteWriter } from './fs-note-writer';
+import { FsNoteWriter } from '../node/fs-note-writer';
 import type { McpBackend } from './server';
 
 export interface McpNodeSetupOptions {

@@ -3,7 +3,7 @@
 import { createRegistry } from '../core/ops';
 import type { OpRegistry } from '../core/ops/registry';
 import type { Brain } from '../core/brain';
-import { FsNoteWriter } from '../mcp/fs-note-writer';
+import { FsNoteWriter } from './fs-note-writer';
 import { FsVaultSource } from './fs-vault-source';
 import type { VaultConfig } from './config';
 import { DEFAULT_LLM_SETTINGS } from '../core/think/settings';

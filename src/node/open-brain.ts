@@ -7,6 +7,7 @@ import { Brain, type BrainOptions } from '../core/brain';
 import type { Embedder } from '../core/embed/embedder';
 import { resolveEmbedder } from '../core/embed/factory';
 import { createCodeChunker } from '../core/chunk/code-chunker';
+import { openChecked, recoveryNotice, type StoreRecovery } from '../core/engine/open-checked';
 import { defaultRules, PathFilter } from '../core/index/path-rules';
 import { loadBuiltinEmbedderFromDisk } from './embedder-asset';
 import { FsVaultSource } from './fs-vault-source';
@@ -14,6 +15,7 @@ import { acquireWriterLock } from './lock';
 import { openEngineOnDisk } from './open-engine';
 import { nodeWasmLoader } from './tree-sitter-wasm';
 import { readVaultConfig, type EmbedderSettings, type VaultConfig } from './config';
+import { assertPrivateDir, DataDirSync, moveAside, prepareDataDir } from './store-health';
 
 export const BRAIN_DIR = '.vault-brain';
 
@@ -35,6 +37,13 @@ export interface OpenBrainOptions {
   config?: Partial<VaultConfig>;
   /** The writer lock was taken over while this process was frozen; default: say so and exit with code 5. */
   onLockLost?: () => void;
+  /**
+   * Where a recovery notice goes (a damaged database was moved aside and rebuilt); default stderr, which
+   * every Node surface keeps for people (stdout carries results and the stdio MCP protocol).
+   */
+  onNotice?: (message: string) => void;
+  /** After a recovery, re-index before returning so the command sees a full index (default true). */
+  reindexAfterRecovery?: boolean;
 }
 
 function exitOnLostLock(): void {
@@ -49,6 +58,8 @@ export interface OpenedBrain {
   config: VaultConfig;
   /** The database open: wall time (ms) and whether it was created. */
   database: { openMs: number; fresh: boolean };
+  /** Set when the database was damaged and rebuilt on this open. */
+  recovery: StoreRecovery | null;
   close(): Promise<void>;
 }
 
@@ -61,11 +72,25 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
   const dbDir = path.resolve(options.db ?? path.join(brainDir, 'db'));
   const config = { ...(await readVaultConfig(brainDir)), ...(options.config ?? {}) };
   await ensureBrainDir(brainDir);
-  await fs.mkdir(dbDir, { recursive: true });
+  await fs.mkdir(path.dirname(dbDir), { recursive: true });
   // PGlite is single-process: two processes on one data directory corrupt it, so every open takes the lock.
   const lock = await acquireWriterLock(dbDir, { onLost: options.onLockLost ?? exitOnLostLock });
   try {
-    const { engine, fresh, openMs } = await openEngineOnDisk(dbDir);
+    await assertPrivateDir(dbDir);
+    const sync = new DataDirSync(dbDir);
+    let database = { openMs: 0, fresh: false };
+    const opened = await openChecked({
+      async open() {
+        await prepareDataDir(dbDir);
+        await sync.baseline();
+        const onDisk = await openEngineOnDisk(dbDir, { syncStorage: () => sync.sync() });
+        database = { openMs: onDisk.openMs, fresh: onDisk.fresh };
+        return onDisk.engine;
+      },
+      discard: () => moveAside(dbDir),
+    });
+    const { engine, recovery } = opened;
+    if (recovery) (options.onNotice ?? ((m) => process.stderr.write(`vault-brain: ${m}\n`)))(recoveryNotice(recovery));
     const rules = defaultRules();
     const filter = new PathFilter({ include: config.include, exclude: [...rules.exclude, ...config.exclude] });
     const source = new FsVaultSource(vault, { skipFolder: (rel) => filter.excludesFolder(rel) });
@@ -80,12 +105,14 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
       maxFileBytes: config.maxFileMB * 1024 * 1024,
       onProgress: options.onProgress,
     });
+    if (recovery && options.reindexAfterRecovery !== false) await brain.index();
     return {
       brain,
       vault,
       dbDir,
       config,
-      database: { openMs, fresh },
+      database,
+      recovery,
       async close() {
         try {
           await engine.close();

@@ -8,7 +8,7 @@ import { defaultRules, PathFilter } from '../../src/core/index/path-rules';
 import { createRegistry } from '../../src/core/ops';
 import type { OpRegistry } from '../../src/core/ops/registry';
 import { createWriteOps } from '../../src/core/ops/write-ops';
-import { FsNoteWriter } from '../../src/mcp/fs-note-writer';
+import { FsNoteWriter } from '../../src/node/fs-note-writer';
 import { startMcpHttpServer, type McpHttpServer, type McpHttpServerOptions } from '../../src/mcp/http-server';
 import { FsVaultSource } from '../../src/node/fs-vault-source';
 

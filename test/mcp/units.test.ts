@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createJsonlAuditSink, summarizeParams } from '../../src/mcp/audit';
 import { publicErrorMessage, redactPaths } from '../../src/mcp/errors';
-import { FsNoteWriter } from '../../src/mcp/fs-note-writer';
+import { FsNoteWriter } from '../../src/node/fs-note-writer';
 import { parseJsonRpc } from '../../src/mcp/http-body';
 import { createTokenCheck, hostAllowed, loopbackBindAddress, originAllowed } from '../../src/mcp/http-guard';
 import { RateLimiter } from '../../src/mcp/rate-limit';

@@ -11,9 +11,16 @@ export const indexCommand: CliCommand = {
   async run(argv, flags) {
     const { values } = parseCommandLine(argv, this.options);
     const bar = createProgressBar();
-    const opened = await openNodeBrain({ vault: flags.vault, db: flags.db, onProgress: (p) => bar.update(p) });
+    const opened = await openNodeBrain({
+      vault: flags.vault,
+      db: flags.db,
+      onProgress: (p) => bar.update(p),
+      // This command is the re-index: a recovered database is filled by the run below.
+      reindexAfterRecovery: false,
+    });
     try {
-      const summary = await opened.brain.index({ full: values.full === true });
+      const run = await opened.brain.index({ full: values.full === true });
+      const summary = { ...run, rebuilt: run.rebuilt || opened.recovery !== null, recovery: opened.recovery };
       bar.end();
       const stats = await opened.brain.engine.stats();
       const out = { ...summary, notes: stats.pages, chunks: stats.chunks, links: stats.links, typedLinks: stats.typedLinks, dangling: stats.dangling };

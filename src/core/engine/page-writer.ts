@@ -204,6 +204,22 @@ export async function writePages(tx: Tx, batch: { note: ParsedNote; meta: PageMe
   await writeTimeline(tx, notes);
   await writeNames(tx, notes);
   await writeChunks(tx, notes.map((n) => ({ path: n.path, chunks: n.chunks })), existing);
+  await stampChunkDigests(tx, paths);
+}
+
+/**
+ * Records each page's chunk count and digest as written (see engine/integrity.ts, which recomputes them).
+ * Computed by the database from the rows just written, in the same transaction, so it matches by construction.
+ */
+async function stampChunkDigests(tx: Tx, paths: string[]): Promise<void> {
+  await tx.query(
+    `update pages p set chunk_count = x.n, chunk_digest = md5(coalesce(x.d, ''))
+     from unnest($1::text[]) as u(path)
+       cross join lateral (select count(*)::int as n, string_agg(hash, ',' order by ord, hash) as d
+                           from chunks where page = u.path) x
+     where p.path = u.path`,
+    [paths],
+  );
 }
 
 /** One note: the batch writer with a batch of one. */

@@ -63,6 +63,11 @@ export interface PGliteEngineSettings {
    * random vectors: exact 34 ms at 2k, 58-130 ms at 5k.)
    */
   exactScanThreshold?: number;
+  /**
+   * Makes committed writes durable (Node: fsyncs what PGlite wrote, which it never does itself); called by
+   * flush(), which the indexer runs after every batch, and after every embedding batch.
+   */
+  syncStorage?: () => Promise<void>;
 }
 
 export interface PGliteEngineOptions extends PGliteEngineSettings {
@@ -144,6 +149,7 @@ export class PGliteEngine implements BrainEngine {
   exactScanThreshold: number;
   private readonly relaxed: boolean;
   private readonly autoFlush: boolean;
+  private readonly syncStorage?: () => Promise<void>;
   private indexedDims = new Set<number>();
   /** Bumped by every write; invalidates the keyword statistics cache. */
   private generation = 0;
@@ -164,6 +170,7 @@ export class PGliteEngine implements BrainEngine {
   ) {
     this.relaxed = settings.relaxedDurability ?? false;
     this.autoFlush = settings.autoFlush ?? this.relaxed;
+    this.syncStorage = settings.syncStorage;
     this.exactScanThreshold = settings.exactScanThreshold ?? DEFAULT_EXACT_SCAN_THRESHOLD;
   }
 
@@ -215,12 +222,15 @@ export class PGliteEngine implements BrainEngine {
 
   async flush(): Promise<void> {
     if (this.relaxed) await this.db.fs?.syncToFs(false);
+    await this.syncStorage?.();
   }
 
   async close(): Promise<void> {
     if (this.db.closed) return;
     await this.flush();
     await this.db.close();
+    // Closing checkpoints: the data files it wrote are made durable too.
+    await this.syncStorage?.();
   }
 
   async clear(): Promise<void> {
@@ -791,6 +801,7 @@ export class PGliteEngine implements BrainEngine {
       ),
     );
     this.embedWritesSinceGinClean += rows.length;
+    await this.syncStorage?.();
     // Vectors do not change row counts, so no ANALYZE here (it cost ~10 s of CPU per 10k-note run); the
     // index build below analyzes what vector search plans with.
     // Building the HNSW index once over all vectors is ~3x faster than building it at the threshold and then

@@ -3,7 +3,7 @@
 // be migrated it is dropped and rebuilt from the notes.
 
 /** Bump when a migration is appended. */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 /** Bump the major when stored data can no longer be read by this code (forces a rebuild). */
 export const ENGINE_VERSION = '1.0.0';
 
@@ -173,6 +173,20 @@ export const MIGRATIONS: readonly Migration[] = [
       `alter table links add column if not exists past boolean not null default false`,
       `alter table links add column if not exists candidates jsonb`,
       `alter table links alter column candidates set statistics 0`,
+    ],
+  },
+  {
+    version: 6,
+    up: [
+      // Integrity stamps (engine/integrity.ts): how many chunks each page had when it was written and a digest of
+      // their hashes in order, so a table that lost rows (a truncated file, a torn write) is seen on open instead
+      // of the index reporting "unchanged" over half its chunks.
+      `alter table pages add column if not exists chunk_count integer`,
+      `alter table pages add column if not exists chunk_digest text`,
+      `update pages p set chunk_count = x.n, chunk_digest = md5(x.d)
+       from (select page, count(*)::int as n, string_agg(hash, ',' order by ord, hash) as d from chunks group by page) x
+       where x.page = p.path and p.chunk_count is null`,
+      `update pages set chunk_count = 0, chunk_digest = md5('') where chunk_count is null`,
     ],
   },
 ];

@@ -11,7 +11,7 @@ import { confineVaultPath, PathRefusedError } from './remote-path';
 export const MAX_WRITE_CHARS = 100_000;
 
 /**
- * How the vault is written: over the file system (CLI, `src/mcp/fs-note-writer`) or the Obsidian vault API.
+ * How the vault is written: over the file system (CLI, `src/node/fs-note-writer`) or the Obsidian vault API.
  * Paths are already confined, vault-relative `.md` paths.
  */
 export interface NoteWriter {

@@ -3,7 +3,7 @@
 // desktop, once the user turned the server on.
 import { BrainError, errorMessage } from '../../core/errors';
 import type { AuditSink } from '../../mcp/audit';
-import { assertWriteInside } from '../../mcp/fs-note-writer';
+import { assertWriteInside } from '../../node/fs-note-writer';
 import { startMcpHttpServer, type McpHttpLimits, type McpHttpServer } from '../../mcp/http-server';
 import { FsVaultSource } from '../../node/fs-vault-source';
 import { createPluginBackend, type PluginBackendOptions, type PluginWriteAccess } from './brain-backend';

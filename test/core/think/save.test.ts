@@ -10,7 +10,7 @@ import { defaultRules, PathFilter } from '../../../src/core/index/path-rules';
 import { createRegistry } from '../../../src/core/ops';
 import type { ThinkOpResult } from '../../../src/core/ops/think-op';
 import { normalizeLlmSettings } from '../../../src/core/think/settings';
-import { FsNoteWriter } from '../../../src/mcp/fs-note-writer';
+import { FsNoteWriter } from '../../../src/node/fs-note-writer';
 import { readVaultConfig } from '../../../src/node/config';
 import { FsVaultSource } from '../../../src/node/fs-vault-source';
 

@@ -1,0 +1,76 @@
+// Opens a store and checks it before anyone uses it; a store that fails to open (a wasm abort included) or
+// fails its checks is discarded and a fresh one opened, which the indexer fills again from the notes. Shared
+// by the Node opener (a data directory, moved aside) and the plugin's worker (an IndexedDB database, deleted).
+import { checkIntegrity, damageSummary, hasDamage, markForReindex, type IntegrityReport } from './integrity';
+import type { PGliteEngine } from './pglite-engine';
+
+/** What happened to a damaged store; stored in the fresh one's meta (`last_recovery`) for status and doctor. */
+export interface StoreRecovery {
+  /** ISO time of the recovery. */
+  at: string;
+  /** Why the old store was discarded (the open error or the first failed check). */
+  reason: string;
+  /** Where the damaged store was kept for a bug report, or null when it was deleted. */
+  keptAt: string | null;
+}
+
+export interface CheckedOpen {
+  engine: PGliteEngine;
+  /** Set when the store was discarded and rebuilt on this open. */
+  recovery: StoreRecovery | null;
+  /** The checks run on the store that was kept (the fresh one's, after a recovery). */
+  report: IntegrityReport | null;
+  /** Notes marked for re-indexing because their rows were out of step (`stale` problems). */
+  marked: number;
+}
+
+export interface OpenCheckedOptions {
+  open(): Promise<PGliteEngine>;
+  /** Removes the damaged store from where `open` looks (moves it aside or deletes it); returns where it was kept. */
+  discard(reason: string): Promise<string | null>;
+  now?: () => Date;
+}
+
+export const RECOVERY_META_KEY = 'last_recovery';
+
+export async function openChecked(options: OpenCheckedOptions): Promise<CheckedOpen> {
+  let reason: string;
+  try {
+    const engine = await options.open();
+    const report = await checkIntegrity(engine.db, 'quick');
+    if (!hasDamage(report)) {
+      const marked = await markForReindex(engine.db, report);
+      return { engine, recovery: null, report, marked };
+    }
+    reason = `integrity check failed: ${damageSummary(report)}`;
+    await engine.close().catch(() => undefined);
+  } catch (e) {
+    reason = `the database could not be opened: ${e instanceof Error ? e.message : String(e)}`;
+  }
+  const keptAt = await options.discard(reason);
+  const recovery: StoreRecovery = { at: (options.now?.() ?? new Date()).toISOString(), reason, keptAt };
+  // A fresh store that fails too is a real error (disk full, no permission): reported, never retried in a loop.
+  const engine = await options.open();
+  await engine.setMeta(RECOVERY_META_KEY, JSON.stringify(recovery));
+  return { engine, recovery, report: null, marked: 0 };
+}
+
+/** The last recovery recorded in a store, if any. */
+export async function lastRecovery(engine: Pick<PGliteEngine, 'getMeta'>): Promise<StoreRecovery | null> {
+  const raw = await engine.getMeta(RECOVERY_META_KEY);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as StoreRecovery;
+  } catch {
+    return null;
+  }
+}
+
+/** The notice shown to the user (CLI stderr, plugin Notice). */
+export function recoveryNotice(recovery: StoreRecovery): string {
+  return (
+    `the index database was damaged (${recovery.reason}); ` +
+    (recovery.keptAt ? `it was moved to ${recovery.keptAt} and ` : '') +
+    'a fresh one is being rebuilt from the notes'
+  );
+}
