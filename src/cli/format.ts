@@ -28,6 +28,14 @@ const formatters: Record<string, (r: Json, style: Style) => string[]> = {
   graph: (r) => (r.edges as Json[]).map((e) => `${str(e.from)} -[${str(e.type)}]-> ${e.to === null ? '(missing)' : str(e.to)}`),
   stats: (r) =>
     Object.entries(r).map(([k, v]) => `${k.padEnd(16)} ${typeof v === 'object' && v !== null ? JSON.stringify(v) : str(v)}`),
+  doctor: (r) => [
+    `${r.healthy ? 'healthy' : 'PROBLEMS REMAIN'}: ${(r.checks as string[]).length} checks run`,
+    ...(r.checks as string[]).map((c) => `  check     ${c}`),
+    ...(r.problems as Json[]).map((p) => `  found     [${str(p.kind)}] ${str(p.message)}`),
+    ...(r.repaired as string[]).map((x) => `  repaired  ${x}`),
+    ...(r.remaining as Json[]).map((p) => `  remaining [${str(p.kind)}] ${str(p.message)}`),
+    ...(r.lastRecovery ? [`  last recovery ${str((r.lastRecovery as Json).at)}: ${str((r.lastRecovery as Json).reason)}`] : []),
+  ],
   status: (r) => [
     `last indexed  ${r.lastIndexedAt === null ? 'never' : str(r.lastIndexedAt)}`,
     `indexed ${str(r.indexed)}, skipped ${str(r.skipped)}, failed ${str(r.failed)}, with warnings ${str(r.withWarnings)}`,

@@ -33,8 +33,10 @@ export const parseCommand: CliCommand = {
     if (!decoded.ok) throw new CliError(`${file}: ${decoded.message}`, EXIT.failure);
     const source = new FsVaultSource(vault);
     const filter = new PathFilter(defaultRules());
-    // Without --vault there is no file list to resolve against: only the note itself is known.
-    const resolver = vaultGiven ? await buildVaultResolver(source, filter) : new LinkResolver([{ path: rel }]);
+    // With --vault, links resolve against the vault's file list; other notes are never read (one unreadable or
+    // huge file elsewhere must not stop this one), so aliases defined in them are not known here. Without
+    // --vault only the note itself is known.
+    const resolver = vaultGiven ? await buildVaultResolver(source, filter, { aliases: false }) : new LinkResolver([{ path: rel }]);
     const codeChunker = await createCodeChunker({ loadWasm: nodeWasmLoader });
     const note = parseNote(rel, decoded.text, { resolver, codeChunker });
     note.warnings.push(...decoded.warnings);

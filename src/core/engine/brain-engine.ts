@@ -2,6 +2,7 @@
 // forward slashes and are the identity of a page.
 import type { ChunkKind, EdgeCandidate, LinkSource, ParsedNote, ParseWarning } from '../types';
 import type { MigrationOutcome } from './migrations';
+import type { IntegrityMode, IntegrityReport } from './integrity';
 
 export interface PageMeta {
   mtime: number;
@@ -342,6 +343,11 @@ export interface BrainEngine extends EngineEmbeddingStore {
 
   getMeta(key: string): Promise<string | null>;
   setMeta(key: string, value: string): Promise<void>;
+
+  /** Integrity checks of the stored rows (engine/integrity.ts); never throws for what it finds. */
+  checkIntegrity(mode: IntegrityMode): Promise<IntegrityReport>;
+  /** Marks the notes named by a report's `stale` problems for re-indexing; returns how many. */
+  markForReindex(report: IntegrityReport): Promise<number>;
 
   /** Empties every table except `meta` (tests, rebuild). */
   clear(): Promise<void>;

@@ -2,6 +2,7 @@
 // fails its checks is discarded and a fresh one opened, which the indexer fills again from the notes. Shared
 // by the Node opener (a data directory, moved aside) and the plugin's worker (an IndexedDB database, deleted).
 import { checkIntegrity, damageSummary, hasDamage, markForReindex, type IntegrityReport } from './integrity';
+import type { BrainEngine } from './brain-engine';
 import type { PGliteEngine } from './pglite-engine';
 
 /** What happened to a damaged store; stored in the fresh one's meta (`last_recovery`) for status and doctor. */
@@ -56,7 +57,7 @@ export async function openChecked(options: OpenCheckedOptions): Promise<CheckedO
 }
 
 /** The last recovery recorded in a store, if any. */
-export async function lastRecovery(engine: Pick<PGliteEngine, 'getMeta'>): Promise<StoreRecovery | null> {
+export async function lastRecovery(engine: Pick<BrainEngine, 'getMeta'>): Promise<StoreRecovery | null> {
   const raw = await engine.getMeta(RECOVERY_META_KEY);
   if (!raw) return null;
   try {

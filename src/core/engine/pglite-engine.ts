@@ -38,6 +38,7 @@ import type {
   VectorSearchOptions,
 } from './brain-engine';
 import { migrate, type MigrationOutcome } from './migrations';
+import { checkIntegrity, markForReindex, type IntegrityMode, type IntegrityReport } from './integrity';
 import { entityCandidates, nameKey } from './names';
 import { writePage, writePages } from './page-writer';
 import { linkTypingRows, setLinkTypes } from './link-typing';
@@ -231,6 +232,14 @@ export class PGliteEngine implements BrainEngine {
     await this.db.close();
     // Closing checkpoints: the data files it wrote are made durable too.
     await this.syncStorage?.();
+  }
+
+  checkIntegrity(mode: IntegrityMode): Promise<IntegrityReport> {
+    return checkIntegrity(this.db, mode);
+  }
+
+  markForReindex(report: IntegrityReport): Promise<number> {
+    return markForReindex(this.db, report);
   }
 
   async clear(): Promise<void> {

@@ -9,12 +9,27 @@ export type DecodedFile =
 const strictDecoder = new TextDecoder('utf-8', { fatal: true });
 const lenientDecoder = new TextDecoder('utf-8');
 
+/** A read refused because the file is over the size limit (the size is from the open file, not a listing). */
+export class FileTooLargeError extends Error {
+  constructor(
+    readonly size: number,
+    readonly maxBytes: number,
+  ) {
+    super(tooLargeMessage(size, maxBytes));
+    this.name = 'FileTooLargeError';
+  }
+}
+
+function tooLargeMessage(size: number, maxBytes: number): string {
+  return `file is ${formatBytes(size)}, over the ${formatBytes(maxBytes)} limit`;
+}
+
 export function decodeFile(bytes: Uint8Array, maxBytes = DEFAULT_MAX_FILE_BYTES): DecodedFile {
   if (bytes.byteLength > maxBytes) {
     return {
       ok: false,
       reason: 'too-large',
-      message: `file is ${formatBytes(bytes.byteLength)}, over the ${formatBytes(maxBytes)} limit`,
+      message: tooLargeMessage(bytes.byteLength, maxBytes),
     };
   }
   if (looksBinary(bytes)) return { ok: false, reason: 'binary', message: 'file contains binary data (NUL bytes)' };

@@ -7,7 +7,7 @@ import { LinkResolver } from '../links/resolver';
 import { retypeStoredLinks } from './retype-links';
 import { parseNote } from '../note/parse-note';
 import { contentHash } from '../util/hash';
-import { decodeFile, DEFAULT_MAX_FILE_BYTES } from './decode-file';
+import { decodeFile, DEFAULT_MAX_FILE_BYTES, FileTooLargeError } from './decode-file';
 import type { FileStatusRow, IndexStore, PageState, StoredFileStatus } from './index-store';
 import type { PathFilter } from './path-rules';
 import type { VaultFile, VaultSource } from './vault-source';
@@ -133,16 +133,18 @@ export class Indexer {
 
     this.progress({ phase: 'scan', done: 0, total: 0 });
     const listed = await source.list();
-    const files = listed.filter((f) => filter.accepts(f.path));
+    const accepted = listed.filter((f) => filter.accepts(f.path));
+    const files = accepted.filter((f) => f.unindexable === undefined);
     summary.scanned = files.length;
     const stored = new Map((await store.getPageStates()).map((s) => [s.path, s]));
     const statuses = new Map((await store.fileStatuses()).map((s) => [s.path, s]));
+    summary.skipped += await this.recordUnindexable(accepted, statuses);
     // An empty store is parsed by this version from the first batch on, so a crash mid-run can resume
     // incrementally. (A version upgrade over existing pages is only recorded once the run completes.)
     if (stored.size === 0) await store.setMeta(META_PARSER_VERSION, PARSER_VERSION);
     await this.buildResolver(listed);
 
-    const present = new Set(files.map((f) => f.path));
+    const present = new Set(accepted.map((f) => f.path));
     const candidates = files.filter((f) => full || isChanged(f, stored.get(f.path), statuses.get(f.path)));
     summary.unchanged = files.length - candidates.length;
     const gone = [...stored.keys()].filter((p) => !present.has(p));
@@ -204,6 +206,19 @@ export class Indexer {
     summary.seconds = (this.opts.now() - started) / 1000;
     this.progress({ phase: 'done', done: total, total });
     return summary;
+  }
+
+  /** Files the source listed but cannot serve (a name that is not UTF-8): status rows say why. */
+  private async recordUnindexable(files: VaultFile[], statuses: Map<string, StoredFileStatus>): Promise<number> {
+    const rows = files
+      .filter((f) => f.unindexable !== undefined)
+      .filter((f) => {
+        const s = statuses.get(f.path);
+        return !s || s.status !== 'skipped' || s.reason !== f.unindexable || s.mtime !== f.mtime || s.size !== f.size;
+      })
+      .map((f) => ({ path: f.path, size: f.size, mtime: f.mtime, status: 'skipped' as const, reason: f.unindexable! }));
+    if (rows.length > 0) await this.opts.store.recordFileStatus(rows);
+    return rows.length;
   }
 
   /** Applies changes to specific paths (file events): created, modified or deleted. */
@@ -313,7 +328,7 @@ export class Indexer {
     const nextRead = readAhead(
       fresh.map((f) => f.path),
       READ_AHEAD,
-      (path) => this.opts.source.read(path),
+      (path) => this.opts.source.read(path, { maxBytes: this.opts.maxFileBytes }),
     );
     let cached = 0;
     for (const file of fresh) {
@@ -339,14 +354,14 @@ export class Indexer {
   /** A read that takes the bytes rename detection already fetched, once. */
   private cachedRead(path: string): Promise<Uint8Array> {
     const bytes = this.readCache.get(path);
-    if (bytes === undefined) return this.opts.source.read(path);
+    if (bytes === undefined) return this.opts.source.read(path, { maxBytes: this.opts.maxFileBytes });
     this.readCache.delete(path);
     return Promise.resolve(bytes);
   }
 
   private async read(path: string): Promise<ReadResult> {
     try {
-      return { bytes: await this.opts.source.read(path) };
+      return { bytes: await this.opts.source.read(path, { maxBytes: this.opts.maxFileBytes }) };
     } catch (error) {
       return { error };
     }
@@ -360,6 +375,7 @@ export class Indexer {
     const base = { path: file.path, size: file.size, mtime: file.mtime };
     const result = read ?? (await this.read(file.path));
     if (!('bytes' in result)) {
+      if (result.error instanceof FileTooLargeError) return { file, status: { ...base, status: 'skipped', reason: `too-large: ${result.error.message}` } };
       return { file, status: { ...base, status: 'failed', reason: `unreadable: ${errorMessage(result.error)}` } };
     }
     const decoded = decodeFile(result.bytes, this.opts.maxFileBytes);

@@ -4,6 +4,7 @@ import { OpRegistry } from './registry';
 import { readOps } from './read-ops';
 import { searchOp } from './search-op';
 import { recentChangesOp } from './recent-op';
+import { doctorOp } from './doctor-op';
 import { createThinkOp, type ThinkOpOptions } from './think-op';
 
 export interface RegistryOptions {
@@ -17,5 +18,6 @@ export function createRegistry(options: RegistryOptions = {}): OpRegistry<Brain>
   registry.register(searchOp);
   registry.register(recentChangesOp);
   registry.register(createThinkOp(options.think));
+  registry.register(doctorOp);
   return registry;
 }

@@ -3,6 +3,7 @@
 import { strongestPerPair } from '../links/pair-edges';
 import type { Brain } from '../brain';
 import { NoteNotFoundError } from '../note-not-found';
+import { lastRecovery } from '../engine/open-checked';
 import type { OpContext, OpDefinition } from './registry';
 import { confineVaultPath } from './remote-path';
 
@@ -169,6 +170,8 @@ export const statusOp: OpDefinition<Brain, { status?: 'indexed' | 'skipped' | 'f
       withWarnings: all.filter((r) => r.status === 'indexed' && r.reason).length,
       files: problems.filter((r) => visible(ctx, r.path)).slice(0, p.limit).map((r) => ({ path: r.path, status: r.status, reason: r.reason, size: r.size })),
       embedder: ctx.brain.embedder?.id ?? null,
+      // The last time a damaged database was moved aside and rebuilt from the notes (status view, doctor).
+      lastRecovery: await lastRecovery(engine),
     };
   },
 };

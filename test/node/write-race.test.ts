@@ -1,23 +1,20 @@
 // The check-then-open race: one loop flips a vault folder between a real folder and a symlink to a folder
-// outside the vault while an MCP client (the real SDK client over HTTP against our server) creates notes in
-// it. Not one note may land outside. VAULT_BRAIN_RACE_SECONDS sets the duration (the issue's 40 s run:
+// outside the vault while notes are created in it through FsNoteWriter, the file-system side of the MCP
+// create_note tool and of `think --save` (the same code path the server runs). Not one note may land outside. VAULT_BRAIN_RACE_SECONDS sets the duration (the issue's 40 s run:
 // `VAULT_BRAIN_RACE_SECONDS=40 npx vitest run test/mcp/write-race.test.ts`); CI runs a shorter bounded one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { connectClient, openTestBrain, startServer, type TestBrain } from './helpers';
-import type { McpHttpServer } from '../../src/mcp/http-server';
+import { FsNoteWriter } from '../../src/node/fs-note-writer';
+import { FsVaultSource } from '../../src/node/fs-vault-source';
 
 const SECONDS = Number(process.env.VAULT_BRAIN_RACE_SECONDS ?? 6);
 
 let tmp: string;
 let vault: string;
 let outside: string;
-let brain: TestBrain;
-let server: McpHttpServer;
-let client: Client;
+let writer: FsNoteWriter;
 
 beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'vb-race-'));
@@ -26,15 +23,10 @@ beforeAll(async () => {
   await fs.mkdir(path.join(vault, 'inbox'), { recursive: true });
   await fs.mkdir(outside);
   await fs.writeFile(path.join(vault, 'Home.md'), '# Home\n');
-  brain = await openTestBrain(vault, { index: false });
-  server = await startServer(brain.registry, brain.brain, { allowWrites: true });
-  client = await connectClient(server.url);
+  writer = new FsNoteWriter(new FsVaultSource(vault));
 });
 
 afterAll(async () => {
-  await client?.close();
-  await server?.close();
-  await brain?.close();
   await fs.rm(tmp, { recursive: true, force: true });
 });
 
@@ -61,9 +53,12 @@ describe('note writes under a folder/symlink flip', () => {
     let n = 0;
     const deadline = Date.now() + SECONDS * 1000;
     while (Date.now() < deadline) {
-      const r = await client.callTool({ name: 'create_note', arguments: { path: `inbox/note-${n++}.md`, content: 'hello\n' } });
-      if (r.isError) refused++;
-      else created++;
+      try {
+        await writer.create(`inbox/note-${n++}.md`, 'hello\n');
+        created++;
+      } catch {
+        refused++;
+      }
     }
     flipping = false;
     await flipper;
