@@ -29,8 +29,11 @@ interface Counts {
   dangling: number;
 }
 
+/** The counts of `index --json` (which says `notes` for pages) or `stats --json`. */
 function counts(stats: Record<string, unknown>): Counts {
-  const { pages, chunks, links, typedLinks, dangling } = stats as unknown as Counts;
+  const { chunks, links, typedLinks, dangling } = stats as unknown as Counts;
+  const pages = (stats.pages ?? stats.notes) as number;
+  for (const n of [pages, chunks, links, typedLinks, dangling]) expect(typeof n).toBe('number');
   return { pages, chunks, links, typedLinks, dangling };
 }
 
