@@ -1,21 +1,12 @@
 import vm from 'node:vm';
+import { randomBytes } from '../helpers/random-bytes';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ESCAPED as ENCODER_ESCAPED, EXTRA_BITS as ENCODER_EXTRA_BITS, encodeBinaryText } from '../../scripts/asset-codec.mjs';
 import { assetNames, hasAsset, loadAsset, MissingAssetError, type AssetTable } from '../../src/obsidian/assets/bundle-assets';
 import { BinaryTextError, decodeBinaryText, ESCAPED, EXTRA_BITS } from '../../src/obsidian/assets/binary-text';
 
-function random(n: number, seed = 1): Uint8Array {
-  const out = new Uint8Array(n);
-  let x = seed >>> 0 || 1;
-  for (let i = 0; i < n; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = x & 0xff;
-  }
-  return out;
-}
+const random = randomBytes;
 
 /** Bytes the encoder reads as `group` followed by EXTRA_BITS bits, over and over (worst case: all escaped). */
 function repeatedGroups(group: number, groups: number): Uint8Array {

@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { generateVault } from '../../bench/generate-vault.mjs';
 import { PGliteEngine } from '../../src/core/engine/pglite-engine';
 import { assertBuilt, runCli } from '../helpers/run-cli';
+import { randomBytes } from '../helpers/random-bytes';
 
 const NOTES = 120;
 let tmp: string;
@@ -41,17 +42,8 @@ async function copyDir(from: string, to: string): Promise<void> {
   await fs.cp(from, to, { recursive: true });
 }
 
-/** A deterministic byte stream (tests must be repeatable). */
 function bytes(seed: number, n: number): Buffer {
-  const out = Buffer.alloc(n);
-  let x = seed >>> 0 || 1;
-  for (let i = 0; i < n; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = x & 0xff;
-  }
-  return out;
+  return Buffer.from(randomBytes(n, seed));
 }
 
 async function writeAt(file: string, offset: number, data: Buffer): Promise<void> {
