@@ -11,6 +11,7 @@ import { openTestBrain, type TestBrain } from './helpers';
 const READ_TOOLS = [
   'vault_backlinks',
   'vault_continue',
+  'vault_doctor',
   'vault_get_note',
   'vault_graph',
   'vault_links',

@@ -19,7 +19,7 @@ export interface DoctorResult {
 
 export const doctorOp: OpDefinition<Brain, { repair: boolean }, DoctorResult> = {
   name: 'doctor',
-  description: 'Check the index database in full (counts, checksums, per-note chunk digests, indexes) and repair what is wrong by re-indexing from the notes.',
+  description: 'Use when results look wrong or incomplete: checks the index database in full (counts, checksums, per-note chunk digests, indexes) and repairs it by re-indexing from the notes (repairs not for remote callers).',
   scope: 'read',
   params: {
     type: 'object',
