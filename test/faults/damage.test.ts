@@ -55,9 +55,9 @@ async function writeAt(file: string, offset: number, data: Buffer): Promise<void
   }
 }
 
-async function newestWal(db: string): Promise<string> {
-  const names = (await fs.readdir(path.join(db, 'pg_wal'))).filter((n) => /^[0-9A-F]{24}$/.test(n)).sort();
-  return path.join(db, 'pg_wal', names[names.length - 1]!);
+async function walSegments(db: string): Promise<string[]> {
+  const names = (await fs.readdir(path.join(db, 'pg_wal'))).filter((n) => /^[0-9A-F]{24}$/.test(n));
+  return names.map((n) => path.join(db, 'pg_wal', n));
 }
 
 /** Copies the reference, damages the copy, runs `index`, and checks recovery; returns the run's stderr. */
@@ -113,7 +113,11 @@ beforeAll(async () => {
 
 describe('a damaged database is moved aside and rebuilt from the notes', () => {
   const cases: [string, (db: string) => Promise<void>][] = [
-    ['a truncated WAL segment', async (db) => fs.truncate(await newestWal(db), 100_000)],
+    // Every segment cut to its first page: the newest one may be a recycled spare holding nothing yet, so cutting
+    // only it is no damage at all (1 MB segments since the snapshot).
+    ['truncated WAL segments', async (db) => {
+      for (const f of await walSegments(db)) await fs.truncate(f, 8192);
+    }],
     ['a deleted pg_control', (db) => fs.rm(path.join(db, 'global', 'pg_control'))],
     ['a garbled pg_control', (db) => writeAt(path.join(db, 'global', 'pg_control'), 0, bytes(7, 512))],
     ['a deleted pg_filenode.map', (db) => fs.rm(path.join(db, 'global', 'pg_filenode.map'))],
