@@ -34,6 +34,7 @@ const PROBES: Record<string, Record<string, unknown>> = {
   status: { status: 'indexed' },
   list_notes: { folder: 'private' },
   recent_changes: { limit: 500 },
+  doctor: { repair: false },
   create_note: { path: 'private/New.md', content: 'x' },
   append_to_note: { note: 'Secret Plan', content: 'x' },
 };

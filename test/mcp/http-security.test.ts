@@ -64,7 +64,7 @@ describe('HTTP guard', () => {
   it('answers a legitimate raw request', async () => {
     const r = await post(port, rpc('tools/list'));
     expect(r.status).toBe(200);
-    expect(r.body).toContain('"backlinks"');
+    expect(r.body).toContain('"vault_backlinks"');
   });
 
   it('403 for a foreign Host, a loopback Host on another port, or no port', async () => {

@@ -138,7 +138,8 @@ describe.each([
     expect(r.fallbackReason).toBe('the model did not answer within 1 s');
     expect(r.answer).toMatch(/No model was used: the model did not answer within 1 s/);
     expect(r.claims.length).toBeGreaterThan(0);
-    expect(r.claims.every((c) => c.citations.length === 1)).toBe(true);
+    // Each extractive sentence cites its one source; a typed-facts claim cites every sentence stating the relation.
+    expect(r.claims.every((c) => c.citations.length >= 1)).toBe(true);
     // The prompt did go out, so the disclosure still lists what was sent.
     expect(r.sentToProvider.length).toBeGreaterThan(0);
   });
