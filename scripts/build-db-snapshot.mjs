@@ -32,7 +32,7 @@ async function loadSchema() {
   try {
     await esbuild.build({
       stdin: {
-        contents: `export { migrate } from './src/core/engine/migrations'; export { SCHEMA_VERSION, ENGINE_VERSION, MIGRATIONS } from './src/core/engine/schema';`,
+        contents: `export { migrate } from './src/core/engine/sql/migrations'; export { SCHEMA_VERSION, ENGINE_VERSION, MIGRATIONS } from './src/core/engine/sql/schema';`,
         resolveDir: root,
         loader: 'ts',
       },

@@ -3,7 +3,7 @@
 export { Brain } from '../core/brain';
 export { openNodeBrain, createEmbedder } from './open-brain';
 export { FsVaultSource } from './fs-vault-source';
-export { PGliteEngine } from '../core/engine/pglite-engine';
+export { PGliteEngine } from '../core/engine/pglite/pglite-engine';
 export { Indexer } from '../core/index/indexer';
 export { PathFilter, defaultRules } from '../core/index/path-rules';
 export { parseNote } from '../core/note/parse-note';

@@ -3,7 +3,7 @@
 // goes through here so none of them pays for initdb.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { PGliteEngine, type PGliteEngineSettings } from '../core/engine/pglite-engine';
+import { PGliteEngine, type PGliteEngineSettings } from '../core/engine/pglite/pglite-engine';
 import { isFreshDataDir, readDbSnapshot } from './db-snapshot';
 
 export interface OpenedEngineOnDisk {

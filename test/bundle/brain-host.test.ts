@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EngineStats } from '../../src/core/engine/brain-engine';
-import { PGliteEngine } from '../../src/core/engine/pglite-engine';
+import { PGliteEngine } from '../../src/core/engine/pglite/pglite-engine';
 import type { VaultFile, VaultSource } from '../../src/core/index/vault-source';
 import { nodeWasmLoader } from '../../src/node/tree-sitter-wasm';
 import { BrainHost, EMBEDDER_ASSET } from '../../src/obsidian/worker/brain-host';

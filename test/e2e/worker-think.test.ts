@@ -4,7 +4,7 @@
 // model settings change without a reopen, a new embedder model re-embeds, and failures fall back visibly.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EngineStats } from '../../src/core/engine/brain-engine';
-import { PGliteEngine } from '../../src/core/engine/pglite-engine';
+import { PGliteEngine } from '../../src/core/engine/pglite/pglite-engine';
 import type { VaultFile, VaultSource } from '../../src/core/index/vault-source';
 import { normalizeLlmSettings } from '../../src/core/think/settings';
 import { BrainClient, type WorkerLike } from '../../src/obsidian/bridge/brain-client';

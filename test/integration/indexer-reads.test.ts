@@ -1,7 +1,7 @@
 // How the indexer reads files: ahead of the parser but in order, each file once (rename detection included),
 // failures isolated to their file, and app-reported renames without listing every page.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PGliteEngine } from '../../src/core/engine/pglite-engine';
+import { PGliteEngine } from '../../src/core/engine/pglite/pglite-engine';
 import { Indexer } from '../../src/core/index/indexer';
 import { defaultRules, PathFilter } from '../../src/core/index/path-rules';
 import type { VaultFile, VaultSource } from '../../src/core/index/vault-source';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { PGliteEngine } from '../../src/core/engine/pglite-engine';
+import { PGliteEngine } from '../../src/core/engine/pglite/pglite-engine';
 import { Indexer } from '../../src/core/index/indexer';
 import { defaultRules, PathFilter } from '../../src/core/index/path-rules';
 import { FsVaultSource } from '../../src/node/fs-vault-source';

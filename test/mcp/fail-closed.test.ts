@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode } from '../../src/core/errors';
 import type { Brain } from '../../src/core/brain';
-import { PGliteEngine } from '../../src/core/engine/pglite-engine';
+import { PGliteEngine } from '../../src/core/engine/pglite/pglite-engine';
 import type { VaultFile, VaultSource } from '../../src/core/index/vault-source';
 import type { OpContext } from '../../src/core/ops/registry';
 import { setUpNodeMcp } from '../../src/mcp/node-setup';

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Brain } from '../../src/core/brain';
-import { PGliteEngine } from '../../src/core/engine/pglite-engine';
+import { PGliteEngine } from '../../src/core/engine/pglite/pglite-engine';
 import { defaultRules, PathFilter } from '../../src/core/index/path-rules';
 import { createRegistry } from '../../src/core/ops';
 import type { OpRegistry } from '../../src/core/ops/registry';

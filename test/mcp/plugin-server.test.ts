@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { PGliteEngine } from '../../src/core/engine/pglite-engine';
+import { PGliteEngine } from '../../src/core/engine/pglite/pglite-engine';
 import { defaultRules, PathFilter } from '../../src/core/index/path-rules';
 import type { VaultFile, VaultSource } from '../../src/core/index/vault-source';
 import { NoteExistsError, type NoteWriter } from '../../src/core/ops/write-ops';

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ENGINE_VERSION, MIGRATIONS, SCHEMA_VERSION } from '../../src/core/engine/schema';
+import { ENGINE_VERSION, MIGRATIONS, SCHEMA_VERSION } from '../../src/core/engine/sql/schema';
 import { isFreshDataDir, readDbSnapshot, SNAPSHOT_RELATIVE } from '../../src/node/db-snapshot';
 import { openEngineOnDisk } from '../../src/node/open-engine';
 import { snapshotKey } from '../../scripts/build-db-snapshot.mjs';

@@ -28,7 +28,7 @@ export interface EmbeddingStore {
   /**
    * Stores the vectors atomically (all rows or none); each row stops being pending. `morePending` says the
    * run has more to write, so work that is cheaper done once at the end (a vector index build) may wait
-   * until nextPending comes back empty.
+   * until finishEmbedding.
    */
   saveEmbeddings(
     modelId: string,
@@ -41,6 +41,11 @@ export interface EmbeddingStore {
    * which a cosine index cannot hold) so they stop being pending; any old vector is dropped.
    */
   markSkipped(modelId: string, ids: number[]): Promise<void>;
+  /**
+   * Called once when a run ends with nothing left pending (not after an abort or an error): the store does
+   * the work it deferred to the end of the run, such as building a vector index.
+   */
+  finishEmbedding(): Promise<void>;
 }
 
 export interface EmbedProgress {
@@ -174,6 +179,7 @@ export async function runEmbeddingQueue(options: EmbedQueueOptions): Promise<Emb
     }
     await flush(signal?.aborted === true);
     if (signal?.aborted) result.aborted = true;
+    else await store.finishEmbedding();
     return result;
   } catch (err) {
     const error = err instanceof Error ? err : new Error(String(err));

@@ -1,7 +1,7 @@
 // The store contract every surface uses (indexer, search, think, ops, CLI, MCP). Paths are vault-relative with
 // forward slashes and are the identity of a page.
 import type { ChunkKind, EdgeCandidate, LinkSource, ParsedNote, ParseWarning } from '../types';
-import type { MigrationOutcome } from './migrations';
+import type { MigrationOutcome } from './sql/migrations';
 import type { IntegrityMode, IntegrityReport } from './integrity';
 
 export interface PageMeta {
@@ -222,7 +222,7 @@ export interface ChunkHit {
   startLine: number;
   endLine: number;
   kind: ChunkKind;
-  /** ts_rank_cd for keyword hits, cosine similarity (1 - distance) for vector hits. */
+  /** BM25 score for keyword hits, cosine similarity (1 - distance) for vector hits, 0 for pageChunks. */
   rank: number;
 }
 
@@ -292,10 +292,12 @@ export interface EngineEmbeddingStore {
   nextPending(modelId: string, limit: number, afterId?: number): Promise<{ id: number; text: string }[]>;
   saveEmbeddings(modelId: string, dims: number, rows: { id: number; vector: Float32Array }[], options?: SaveEmbeddingsOptions): Promise<void>;
   markSkipped(modelId: string, ids: number[]): Promise<void>;
+  /** An embedding run ended with nothing pending: build the vector indexes that waited for it. Reads never build. */
+  finishEmbedding(): Promise<void>;
 }
 
 export interface SaveEmbeddingsOptions {
-  /** More vectors of this run follow: index builds may wait until nextPending comes back empty. */
+  /** More vectors of this run follow: index builds may wait until finishEmbedding. */
   morePending?: boolean;
 }
 

@@ -6,8 +6,8 @@
 //   batch): those notes are marked for re-indexing, the rest is kept.
 // `quick` runs on every open (a few counts, heap scans that verify page checksums, a sample of page digests);
 // `full` (`vault-brain doctor`) recomputes every page's digest and compares index scans with heap scans.
-import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { ENGINE_VERSION, SCHEMA_VERSION } from './schema';
+import { ENGINE_VERSION, SCHEMA_VERSION } from './sql/schema';
+import type { Sql, SqlTx } from './sql/sql';
 
 export type IntegrityMode = 'quick' | 'full';
 
@@ -32,7 +32,7 @@ const MAX_STALE_PATHS = 10_000;
 /** Tables scanned row by row on open: reading every heap page makes Postgres verify its checksum. */
 const SCANNED_TABLES = ['meta', 'pages', 'chunks', 'links', 'timeline_entries', 'page_names', 'files'] as const;
 
-type Db = Pick<PGlite, 'query' | 'transaction'>;
+type Db = Sql;
 
 /** Runs the checks; never throws for what it finds (an error reading a table is itself a `damage` problem). */
 export async function checkIntegrity(db: Db, mode: IntegrityMode = 'quick'): Promise<IntegrityReport> {
@@ -190,7 +190,7 @@ async function checkIndexes(db: Db): Promise<IntegrityProblem[]> {
   return problems;
 }
 
-async function heapOnly(tx: Pick<Transaction, 'query'>): Promise<void> {
+async function heapOnly(tx: SqlTx): Promise<void> {
   for (const setting of ['enable_indexscan', 'enable_indexonlyscan', 'enable_bitmapscan']) await tx.query(`set local ${setting} = off`);
 }
 

@@ -3,7 +3,7 @@
 // by the Node opener (a data directory, moved aside) and the plugin's worker (an IndexedDB database, deleted).
 import { checkIntegrity, damageSummary, hasDamage, markForReindex, type IntegrityReport } from './integrity';
 import type { BrainEngine } from './brain-engine';
-import type { PGliteEngine } from './pglite-engine';
+import type { PGliteEngine } from './pglite/pglite-engine';
 
 /** What happened to a damaged store; stored in the fresh one's meta (`last_recovery`) for status and doctor. */
 export interface StoreRecovery {

@@ -2,7 +2,7 @@
 // endpoint on the worker's global scope. Built by scripts/esbuild-plugins.mjs into a string that the plugin
 // starts as a blob: Worker, so the database and the indexer never run on Obsidian's main thread.
 import type { PGliteOptions } from '@electric-sql/pglite';
-import { PGliteEngine } from '../../core/engine/pglite-engine';
+import { PGliteEngine } from '../../core/engine/pglite/pglite-engine';
 import { loadAsset } from '../assets/bundle-assets';
 import { BrainHost } from './brain-host';
 import { idbHasCluster } from './idb-cluster';

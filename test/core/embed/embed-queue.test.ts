@@ -17,6 +17,7 @@ class MemoryStore implements EmbeddingStore {
   saves: number[][] = [];
   saveOptions: ({ morePending?: boolean } | undefined)[] = [];
   reads: (number | undefined)[] = [];
+  finishes = 0;
   failSaveAt = -1;
 
   constructor(texts: string[]) {
@@ -53,6 +54,10 @@ class MemoryStore implements EmbeddingStore {
     }
     return Promise.resolve();
   }
+  finishEmbedding() {
+    this.finishes++;
+    return Promise.resolve();
+  }
 }
 
 /** Fake embedder: 4-d vector from the text; zero vector for texts starting with '#'; can fail. */
@@ -87,6 +92,8 @@ describe('runEmbeddingQueue', () => {
     // Keyset reads: the page, the rest after its last id, then once more from the start.
     expect(store.reads).toEqual([undefined, 249, undefined]);
     expect(await store.countPending('fake:a')).toBe(0);
+    // The drained run ends with the store's end-of-run step, once.
+    expect(store.finishes).toBe(1);
   });
 
   it('writes every batch of a slow provider', async () => {
@@ -176,9 +183,11 @@ describe('runEmbeddingQueue', () => {
     expect(result.error?.message).toBe('provider down');
     expect(await store.countPending('fake:a')).toBe(200);
     expect([...store.rows.values()].filter((r) => r.vector).length).toBe(100);
+    expect(store.finishes).toBe(0);
     embedder.failOnCall = -1;
     const resumed = await runEmbeddingQueue({ store, embedder });
     expect(resumed).toMatchObject({ embedded: 200, failed: 0 });
+    expect(store.finishes).toBe(1);
     expect(await store.countPending('fake:a')).toBe(0);
   });
 
@@ -229,6 +238,7 @@ describe('runEmbeddingQueue', () => {
     expect(await store.countPending('fake:a')).toBe(200);
     // An aborted run leaves the index build to the next one.
     expect(store.saveOptions).toEqual([{ morePending: true }]);
+    expect(store.finishes).toBe(0);
     const before = await runEmbeddingQueue({ store: new MemoryStore(texts(5)), embedder: new FakeEmbedder(), signal: AbortSignal.abort() });
     expect(before).toMatchObject({ embedded: 0, aborted: true });
   });

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Embedder } from '../../../src/core/embed/embedder';
 import { runEmbeddingQueue } from '../../../src/core/embed/embed-queue';
-import { PGliteEngine } from '../../../src/core/engine/pglite-engine';
-import { encodeVectorArray } from '../../../src/core/engine/vector-wire';
+import { PGliteEngine } from '../../../src/core/engine/pglite/pglite-engine';
+import { encodeVectorArray } from '../../../src/core/engine/pglite/vector-wire';
 import { META, note } from '../engine/fixtures';
 
 let engine: PGliteEngine;
@@ -21,7 +21,7 @@ beforeEach(async () => {
   await engine.db.exec('drop index if exists chunks_hnsw_4');
   await engine.db.exec('drop index if exists chunks_hnsw_3');
   // The engine caches which dims are indexed; a fresh engine state for each test.
-  (engine as unknown as { indexedDims: Set<number> }).indexedDims.clear();
+  (engine as unknown as { vectors: { indexedDims: Set<number> } }).vectors.indexedDims.clear();
 });
 
 async function seed(n: number, perNote = 5): Promise<number[]> {
@@ -154,6 +154,7 @@ describe('PGlite embedding store', () => {
       countPending: (m: string) => engine.countPending(m),
       nextPending: (m: string, l: number, a?: number) => engine.nextPending(m, l, a),
       markSkipped: (m: string, ids: number[]) => engine.markSkipped(m, ids),
+      finishEmbedding: () => engine.finishEmbedding(),
       saveEmbeddings: async (m: string, d: number, rows: { id: number; vector: Float32Array }[], o?: { morePending?: boolean }) => {
         await engine.saveEmbeddings(m, d, rows, o);
         if (o?.morePending) seenDuringRun.push((await indexes()).length);
@@ -168,6 +169,17 @@ describe('PGlite embedding store', () => {
     expect(defs[0]).toMatch(/m='12'/);
     const hits = await engine.vectorSearch({ vector: Float32Array.from([1, 0, 0, 0.5]), modelId: 'test:4d', limit: 5 });
     expect(hits).toHaveLength(5);
+  });
+
+  it('a deferred index build waits for finishEmbedding, never for a read', async () => {
+    const ids = await seed(12);
+    engine.exactScanThreshold = 10;
+    const hnsw = async (): Promise<number> => (await engine.db.query(`select 1 from pg_indexes where indexname = 'chunks_hnsw_3'`)).rows.length;
+    await engine.saveEmbeddings('m3', 3, ids.map((id, i) => ({ id, vector: Float32Array.from([1, i, 0]) })), { morePending: true });
+    expect(await engine.nextPending('m3', 100)).toEqual([]);
+    expect(await hnsw()).toBe(0);
+    await engine.finishEmbedding();
+    expect(await hnsw()).toBe(1);
   });
 
   it('a direct write above the threshold builds the index at once', async () => {

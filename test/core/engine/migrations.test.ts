@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../../src/core/engine/migrations';
-import { PGliteEngine } from '../../../src/core/engine/pglite-engine';
-import { ENGINE_VERSION, MIGRATIONS, SCHEMA_VERSION } from '../../../src/core/engine/schema';
+import { migrate } from '../../../src/core/engine/sql/migrations';
+import { PGliteEngine } from '../../../src/core/engine/pglite/pglite-engine';
+import { ENGINE_VERSION, MIGRATIONS, SCHEMA_VERSION } from '../../../src/core/engine/sql/schema';
 import { META, note } from './fixtures';
 
 let dir: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PGliteEngine } from '../../../src/core/engine/pglite-engine';
+import { PGliteEngine } from '../../../src/core/engine/pglite/pglite-engine';
 import { segmentForIndex, segmentQuery } from '../../../src/core/text/segment';
 import { META, note } from './fixtures';
 

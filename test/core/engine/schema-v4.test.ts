@@ -4,9 +4,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../../src/core/engine/migrations';
-import { PGliteEngine } from '../../../src/core/engine/pglite-engine';
-import { MIGRATIONS, SCHEMA_VERSION } from '../../../src/core/engine/schema';
+import { migrate } from '../../../src/core/engine/sql/migrations';
+import { PGliteEngine } from '../../../src/core/engine/pglite/pglite-engine';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../../src/core/engine/sql/schema';
 import { META, note } from './fixtures';
 
 describe('schema 4', () => {

@@ -1,7 +1,7 @@
 // A small hand-written vault held in memory, indexed through the real pipeline into a real PGlite engine.
 import { Brain } from '../../../src/core/brain';
 import type { Embedder } from '../../../src/core/embed/embedder';
-import { PGliteEngine } from '../../../src/core/engine/pglite-engine';
+import { PGliteEngine } from '../../../src/core/engine/pglite/pglite-engine';
 import { defaultRules, PathFilter } from '../../../src/core/index/path-rules';
 import type { VaultFile, VaultSource } from '../../../src/core/index/vault-source';
 

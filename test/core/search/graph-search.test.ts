@@ -2,7 +2,7 @@
 // with typed links of every kind (frontmatter, verbs, meeting attendees, past relations, Chinese).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Brain } from '../../../src/core/brain';
-import type { PGliteEngine } from '../../../src/core/engine/pglite-engine';
+import type { PGliteEngine } from '../../../src/core/engine/pglite/pglite-engine';
 import { createRegistry } from '../../../src/core/ops';
 import { evidenceWeight, isPast, rankConnections, rankRelationAnswers } from '../../../src/core/search/graph-arm';
 import { hybridSearch } from '../../../src/core/search/hybrid-search';

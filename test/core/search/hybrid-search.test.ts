@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Brain } from '../../../src/core/brain';
 import type { Embedder } from '../../../src/core/embed/embedder';
-import type { PGliteEngine } from '../../../src/core/engine/pglite-engine';
+import type { PGliteEngine } from '../../../src/core/engine/pglite/pglite-engine';
 import { defaultRules, PathFilter } from '../../../src/core/index/path-rules';
 import { createRegistry } from '../../../src/core/ops';
 import { hybridSearch, MAX_CHUNKS_PER_NOTE } from '../../../src/core/search/hybrid-search';

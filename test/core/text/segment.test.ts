@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasCjk, segmentForIndex, segmentQuery } from '../../../src/core/text/segment';
-import { orQuery } from '../../../src/core/engine/query-text';
+import { orQuery } from '../../../src/core/engine/sql/query-text';
 import { entityCandidates, nameKey } from '../../../src/core/engine/names';
 
 const tokens = (s: string): string[] => s.split(/\s+/).filter(Boolean);

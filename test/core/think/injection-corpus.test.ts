@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Brain } from '../../../src/core/brain';
 import { createOpenAIEmbedder } from '../../../src/core/embed/openai-embedder';
-import { PGliteEngine } from '../../../src/core/engine/pglite-engine';
+import { PGliteEngine } from '../../../src/core/engine/pglite/pglite-engine';
 import { defaultRules, PathFilter } from '../../../src/core/index/path-rules';
 import { hybridSearch } from '../../../src/core/search';
 import { normalizeLlmSettings } from '../../../src/core/think/settings';

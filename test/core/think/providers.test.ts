@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Brain } from '../../../src/core/brain';
-import { PGliteEngine } from '../../../src/core/engine/pglite-engine';
+import { PGliteEngine } from '../../../src/core/engine/pglite/pglite-engine';
 import { defaultRules, PathFilter } from '../../../src/core/index/path-rules';
 import { hybridSearch } from '../../../src/core/search';
 import { normalizeLlmSettings, type LlmSettings } from '../../../src/core/think/settings';

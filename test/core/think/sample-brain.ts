@@ -1,7 +1,7 @@
 // Opens a brain over examples/vault (read-only on disk, database in memory) for the think tests.
 import * as path from 'node:path';
 import { Brain } from '../../../src/core/brain';
-import { PGliteEngine } from '../../../src/core/engine/pglite-engine';
+import { PGliteEngine } from '../../../src/core/engine/pglite/pglite-engine';
 import { defaultRules, PathFilter } from '../../../src/core/index/path-rules';
 import { FsVaultSource } from '../../../src/node/fs-vault-source';
 

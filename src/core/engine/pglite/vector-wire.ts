@@ -5,6 +5,8 @@
 // Layout (Postgres array_recv / pgvector vector_recv, all integers and floats big-endian):
 //   int32 ndim = 1, int32 flags = 0 (no nulls), uint32 element type oid, int32 length, int32 lower bound = 1,
 //   then per element: int32 byte length, int16 dims, int16 unused = 0, dims x float32.
+import type { Transaction } from '@electric-sql/pglite';
+import { SAVE_VECTORS_SQL, type SaveVectors } from '../sql/vector-store';
 
 /** Largest vector pgvector stores. */
 export const MAX_VECTOR_DIMS = 16000;
@@ -33,4 +35,27 @@ export function encodeVectorArray(vectors: readonly Float32Array[], dims: number
     }
   }
   return new Uint8Array(out.buffer);
+}
+
+/**
+ * SAVE_VECTORS_SQL over PGlite with the vectors as one binary `vector[]` parameter. The type oids are looked
+ * up on the first write (they differ per database).
+ */
+export function binaryVectorWriter(): SaveVectors<Transaction> {
+  let oids: { element: number; array: number } | null = null;
+  return async (tx, params, vectors, dims) => {
+    if (oids === null) {
+      const r = await tx.query<{ element: number; array: number }>(
+        `select oid::int8 as element, typarray::int8 as array from pg_type where oid = 'vector'::regtype`,
+      );
+      const row = r.rows[0];
+      if (!row) throw new Error('the vector extension is not installed');
+      oids = row;
+    }
+    const packed = encodeVectorArray(vectors, dims, oids.element);
+    // PGlite sends a parameter in binary when its serializer returns bytes (it passes them to Bind as is);
+    // the declared Serializer type says string, hence the cast.
+    const binary = (x: unknown): string => x as string;
+    await tx.query(SAVE_VECTORS_SQL, [...params, packed], { serializers: { [oids.array]: binary } });
+  };
 }

@@ -1,8 +1,8 @@
 // Brings a database to the code's schema, or wipes it when that is impossible (the notes are the truth, so a
 // wiped store is rebuilt by the indexer; `needsRebuild` tells it to).
-import { errorMessage } from '../errors';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { errorMessage } from '../../errors';
 import { ENGINE_VERSION, MIGRATIONS, TABLES, type Migration } from './schema';
+import type { Sql, SqlTx } from './sql';
 
 export interface MigrationOutcome {
   /** The schema was created from nothing (empty database). */
@@ -16,24 +16,22 @@ export interface MigrationOutcome {
   reason?: string;
 }
 
-type Db = Pick<PGlite, 'query' | 'exec' | 'transaction'>;
-
 function major(version: string): number | null {
   const m = /^(\d+)\./.exec(version);
   return m ? Number(m[1]) : null;
 }
 
-async function readMeta(db: Db, key: string): Promise<string | null> {
+async function readMeta(db: Sql, key: string): Promise<string | null> {
   const r = await db.query<{ value: string }>('select value from meta where key = $1', [key]);
   return r.rows[0]?.value ?? null;
 }
 
-async function tableExists(db: Db, name: string): Promise<boolean> {
+async function tableExists(db: Sql, name: string): Promise<boolean> {
   const r = await db.query<{ t: string | null }>('select to_regclass($1)::text as t', [name]);
   return r.rows[0]?.t != null;
 }
 
-async function apply(tx: Transaction, migrations: readonly Migration[], from: number, engineVersion: string): Promise<number> {
+async function apply(tx: SqlTx, migrations: readonly Migration[], from: number, engineVersion: string): Promise<number> {
   let version = from;
   for (const m of migrations) {
     if (m.version <= from) continue;
@@ -48,11 +46,11 @@ async function apply(tx: Transaction, migrations: readonly Migration[], from: nu
   return version;
 }
 
-async function dropAll(db: Db): Promise<void> {
+async function dropAll(db: Sql): Promise<void> {
   for (const t of TABLES) await db.exec(`drop table if exists ${t} cascade`);
 }
 
-async function recreate(db: Db, migrations: readonly Migration[], engineVersion: string): Promise<number> {
+async function recreate(db: Sql, migrations: readonly Migration[], engineVersion: string): Promise<number> {
   await dropAll(db);
   return db.transaction((tx) => apply(tx, migrations, 0, engineVersion));
 }
@@ -62,7 +60,7 @@ async function recreate(db: Db, migrations: readonly Migration[], engineVersion:
  * table when the stored schema is newer than the code, the engine major differs, or a migration fails.
  */
 export async function migrate(
-  db: Db,
+  db: Sql,
   migrations: readonly Migration[] = MIGRATIONS,
   engineVersion: string = ENGINE_VERSION,
 ): Promise<MigrationOutcome> {

@@ -1,14 +1,13 @@
-// Writes one parsed note inside an open transaction: page row, links, timeline, names, and chunks replaced
-// by content hash so unchanged chunks keep their id and embedding.
-import type { Transaction } from '@electric-sql/pglite';
-import type { Chunk, ParsedNote } from '../types';
-import { tsvectorLiteral } from '../text/lexemes';
-import { segmentForIndex } from '../text/segment';
-import type { PageMeta } from './brain-engine';
-import { nameKey } from './names';
+// Page and link writes, each inside an open transaction: a parsed note's page row, links, timeline, names, and
+// chunks replaced by content hash so unchanged chunks keep their id and embedding; deletes, renames and link
+// re-targeting.
+import type { Chunk, ParsedNote } from '../../types';
+import { tsvectorLiteral } from '../../text/lexemes';
+import { segmentForIndex } from '../../text/segment';
+import type { LinkTargetUpdate, PageMeta } from '../brain-engine';
+import { nameKey } from '../names';
 import { clean, cleanOrNull, toJsonb } from './pg-text';
-
-type Tx = Pick<Transaction, 'query'>;
+import type { SqlTx } from './sql';
 
 /** The chunk's full-text vector, heading included, as a tsvector literal. */
 function chunkTsvector(c: Chunk): string {
@@ -40,7 +39,7 @@ const UNNEST_CHUNK_COLS = `$2::int[], $3::text[], $4::int[], $5::int[], $6::int[
  * Replaces the chunks of every page in the batch with a handful of statements for the whole batch.
  * A chunk whose text (hash) is unchanged keeps its row id and embedding; new ones start without one.
  */
-async function writeChunks(tx: Tx, pages: { path: string; chunks: Chunk[] }[], existing: string[]): Promise<void> {
+async function writeChunks(tx: SqlTx, pages: { path: string; chunks: Chunk[] }[], existing: string[]): Promise<void> {
   const pool = new Map<string, number[]>(); // `${page}\0${hash}` -> ids
   if (existing.length > 0) {
     const old = await tx.query<{ id: number; page: string; hash: string }>(
@@ -90,7 +89,7 @@ async function writeChunks(tx: Tx, pages: { path: string; chunks: Chunk[] }[], e
   }
 }
 
-async function writeLinks(tx: Tx, notes: ParsedNote[]): Promise<void> {
+async function writeLinks(tx: SqlTx, notes: ParsedNote[]): Promise<void> {
   const rows = notes.flatMap((n) => n.links.map((l) => ({ from: n.path, l })));
   if (rows.length === 0) return;
   await tx.query(
@@ -123,7 +122,7 @@ async function writeLinks(tx: Tx, notes: ParsedNote[]): Promise<void> {
   );
 }
 
-async function writeTimeline(tx: Tx, notes: ParsedNote[]): Promise<void> {
+async function writeTimeline(tx: SqlTx, notes: ParsedNote[]): Promise<void> {
   const rows = notes.flatMap((n) => n.timeline.map((e) => ({ page: n.path, e })));
   if (rows.length === 0) return;
   await tx.query(
@@ -133,7 +132,7 @@ async function writeTimeline(tx: Tx, notes: ParsedNote[]): Promise<void> {
   );
 }
 
-async function writeNames(tx: Tx, notes: ParsedNote[]): Promise<void> {
+async function writeNames(tx: SqlTx, notes: ParsedNote[]): Promise<void> {
   const rows = notes.flatMap((note) =>
     [{ name: note.title, kind: 'title' }, ...note.aliases.map((a) => ({ name: a, kind: 'alias' }))]
       .map((n) => ({ path: note.path, kind: n.kind, name: clean(n.name), key: clean(nameKey(n.name)) }))
@@ -152,7 +151,7 @@ async function writeNames(tx: Tx, notes: ParsedNote[]): Promise<void> {
  * Writes a batch of parsed notes inside an open transaction with a fixed number of statements, whatever
  * the batch size: one round trip per table instead of one per note and table.
  */
-export async function writePages(tx: Tx, batch: { note: ParsedNote; meta: PageMeta }[], now: number): Promise<void> {
+export async function writePages(tx: SqlTx, batch: { note: ParsedNote; meta: PageMeta }[], now: number): Promise<void> {
   // A note listed twice in one batch: the last version wins.
   const byPath = new Map<string, { note: ParsedNote; meta: PageMeta }>();
   for (const item of batch) {
@@ -211,7 +210,7 @@ export async function writePages(tx: Tx, batch: { note: ParsedNote; meta: PageMe
  * Records each page's chunk count and digest as written (see engine/integrity.ts, which recomputes them).
  * Computed by the database from the rows just written, in the same transaction, so it matches by construction.
  */
-async function stampChunkDigests(tx: Tx, paths: string[]): Promise<void> {
+async function stampChunkDigests(tx: SqlTx, paths: string[]): Promise<void> {
   await tx.query(
     `update pages p set chunk_count = x.n, chunk_digest = md5(coalesce(x.d, ''))
      from unnest($1::text[]) as u(path)
@@ -223,11 +222,32 @@ async function stampChunkDigests(tx: Tx, paths: string[]): Promise<void> {
 }
 
 /** One note: the batch writer with a batch of one. */
-export async function writePage(tx: Tx, note: ParsedNote, meta: PageMeta, now: number): Promise<void> {
+export async function writePage(tx: SqlTx, note: ParsedNote, meta: PageMeta, now: number): Promise<void> {
   await writePages(tx, [{ note, meta }], now);
 }
 
 /** A Postgres array literal (`{"a","b"}`), quoting every element; passed as a parameter, never spliced into SQL. */
 function pgArrayLiteral(values: string[]): string {
   return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
+
+/** Removes a page (its chunks, links and names follow by cascade); links that pointed at it become dangling. */
+export async function deletePage(tx: SqlTx, path: string): Promise<void> {
+  await tx.query('update links set to_path = null where to_path = $1', [path]);
+  await tx.query('delete from pages where path = $1', [path]);
+}
+
+export async function renamePage(tx: SqlTx, from: string, to: string): Promise<void> {
+  // A page already at `to` is replaced; links that pointed at `to` keep pointing there.
+  await tx.query('delete from pages where path = $1', [to]);
+  // Child rows follow through ON UPDATE CASCADE, keeping chunk ids and embeddings.
+  await tx.query('update pages set path = $2 where path = $1', [from, clean(to)]);
+  await tx.query('update links set to_path = $2 where to_path = $1', [from, clean(to)]);
+}
+
+export async function setLinkTargets(tx: SqlTx, updates: LinkTargetUpdate[]): Promise<void> {
+  await tx.query(
+    `update links l set to_path = u.to_path from unnest($1::int[], $2::text[]) as u(id, to_path) where l.id = u.id`,
+    [updates.map((u) => u.id), updates.map((u) => (u.toPath === null ? null : clean(u.toPath)))],
+  );
 }

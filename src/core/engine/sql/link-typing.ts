@@ -1,15 +1,13 @@
 // Stored links whose relation depends on what their two ends are (they carry `candidates`), with both ends'
 // page types, and the update that re-types them. The indexer runs this over the links touching pages whose
 // type may have changed, so one edited note costs one indexed query.
-import type { PGlite } from '@electric-sql/pglite';
-import type { EdgeCandidate } from '../types';
-import type { LinkTypeUpdate, LinkTypingRow } from './brain-engine';
+import type { EdgeCandidate } from '../../types';
+import type { LinkTypeUpdate, LinkTypingRow } from '../brain-engine';
 import { cleanOrNull } from './pg-text';
-
-type Db = Pick<PGlite, 'query'>;
+import type { SqlTx } from './sql';
 
 /** Links with candidates written in, or pointing at, one of `paths` (every such link when `paths` is null). */
-export async function linkTypingRows(db: Db, paths: string[] | null): Promise<LinkTypingRow[]> {
+export async function linkTypingRows(db: SqlTx, paths: string[] | null): Promise<LinkTypingRow[]> {
   if (paths !== null && paths.length === 0) return [];
   const r = await db.query<{
     id: number;
@@ -44,7 +42,7 @@ export async function linkTypingRows(db: Db, paths: string[] | null): Promise<Li
   }));
 }
 
-export async function setLinkTypes(db: Db, updates: LinkTypeUpdate[]): Promise<void> {
+export async function setLinkTypes(db: SqlTx, updates: LinkTypeUpdate[]): Promise<void> {
   if (updates.length === 0) return;
   await db.query(
     `update links l set type = u.type, direction = u.direction, evidence = u.evidence, past = u.past

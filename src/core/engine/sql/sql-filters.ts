@@ -1,5 +1,5 @@
 // SQL conditions for search filters. Values always become bind parameters; only fixed SQL text is emitted.
-import type { SearchFilters } from './brain-engine';
+import type { SearchFilters } from '../brain-engine';
 import { clean } from './pg-text';
 
 /**

@@ -2,8 +2,8 @@
 // visited set: each node is reached once at its shortest depth. A recursive CTE that tracks path arrays would
 // enumerate every simple path, which explodes on hub notes (a daily note linking 100 pages gives 10^6 paths at
 // depth 3); level-by-level BFS is linear in the edges it touches and just as cycle-safe.
-import type { PGlite } from '@electric-sql/pglite';
-import type { TraversalNode, TraversalStep, TraverseOptions } from './brain-engine';
+import type { TraversalNode, TraversalStep, TraverseOptions } from '../brain-engine';
+import type { SqlTx } from './sql';
 
 export const MAX_TRAVERSE_DEPTH = 5;
 
@@ -24,7 +24,7 @@ function levelSql(side: 'subject' | 'object', typed: boolean): string {
       ${typed ? 'and type = any($2::text[])' : ''}`;
 }
 
-export async function traverse(db: Pick<PGlite, 'query'>, options: TraverseOptions): Promise<TraversalNode[]> {
+export async function traverse(db: SqlTx, options: TraverseOptions): Promise<TraversalNode[]> {
   const depthCap = Math.max(0, Math.min(MAX_TRAVERSE_DEPTH, Math.floor(options.depth)));
   const limit = Math.max(0, Math.floor(options.limit ?? 100));
   const typed = options.types !== undefined && options.types.length > 0;

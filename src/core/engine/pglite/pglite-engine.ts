@@ -1,0 +1,108 @@
+// BrainEngine on PGlite (Postgres in WASM) with pgvector and pg_trgm. Runs in Node, the Obsidian renderer and a
+// worker; `dataDir` picks the storage (undefined = memory, a path in Node, `idb://name` in a browser). The SQL
+// is shared with every Postgres engine (../sql/); this file holds what is PGlite's own: creating the database
+// with its extensions, flushing relaxed-durability writes, the ANALYZE policy (no autovacuum) and the binary
+// vector wire format.
+import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { migrate, type MigrationOutcome } from '../sql/migrations';
+import { SqlEngine } from '../sql/sql-engine';
+import { AnalyzePolicy } from './analyze-policy';
+import { binaryVectorWriter } from './vector-wire';
+
+export interface PGliteEngineSettings {
+  /** `relaxedDurability` was given to PGlite: writes reach storage only on flush(). */
+  relaxedDurability?: boolean;
+  /** Flush after every write transaction (default: true when durability is relaxed). */
+  autoFlush?: boolean;
+  /**
+   * Below this many embedded chunks of one model and dims, vector search scans exactly and no HNSW index is
+   * built (default DEFAULT_EXACT_SCAN_THRESHOLD; measurements in sql/vector-store.ts).
+   */
+  exactScanThreshold?: number;
+  /**
+   * Makes committed writes durable (Node: fsyncs what PGlite wrote, which it never does itself); called by
+   * flush(), which the indexer runs after every batch, and after every embedding batch.
+   */
+  syncStorage?: () => Promise<void>;
+}
+
+export interface PGliteEngineOptions extends PGliteEngineSettings {
+  /** undefined = in memory; a directory path (Node); `idb://name` (browser). */
+  dataDir?: string;
+  /** Passed to PGlite (wasm modules, fsBundle, extra extensions...). `vector` and `pg_trgm` are always added. */
+  pgliteOptions?: PGliteOptions;
+  /** Creates the PGlite instance, e.g. with bundled wasm; defaults to PGlite.create. */
+  create?: (options: PGliteOptions) => Promise<PGlite>;
+}
+
+export class PGliteEngine extends SqlEngine<Transaction> {
+  private readonly relaxed: boolean;
+  private readonly autoFlush: boolean;
+  private readonly analyze = new AnalyzePolicy();
+  private readonly syncStorage?: () => Promise<void>;
+
+  private constructor(
+    readonly db: PGlite,
+    openState: MigrationOutcome,
+    settings: PGliteEngineSettings,
+  ) {
+    super(db, openState, { exactScanThreshold: settings.exactScanThreshold, saveVectors: binaryVectorWriter() });
+    this.relaxed = settings.relaxedDurability ?? false;
+    this.autoFlush = settings.autoFlush ?? this.relaxed;
+    this.syncStorage = settings.syncStorage;
+  }
+
+  static async open(options: PGliteEngineOptions = {}): Promise<PGliteEngine> {
+    const base = options.pgliteOptions ?? {};
+    const pgOptions: PGliteOptions = {
+      ...base,
+      ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
+      ...(options.relaxedDurability !== undefined ? { relaxedDurability: options.relaxedDurability } : {}),
+      extensions: { vector, pg_trgm, ...(base.extensions ?? {}) },
+    };
+    const db = options.create ? await options.create(pgOptions) : await PGlite.create(pgOptions);
+    try {
+      return await PGliteEngine.fromDb(db, options);
+    } catch (err) {
+      await db.close();
+      throw err;
+    }
+  }
+
+  /** Wraps an already-created PGlite (which must have the vector and pg_trgm extensions). The engine owns it. */
+  static async fromDb(db: PGlite, settings: PGliteEngineSettings = {}): Promise<PGliteEngine> {
+    const state = await migrate(db);
+    const engine = new PGliteEngine(db, state, settings);
+    await engine.load();
+    if (state.created || state.needsRebuild) await engine.flush();
+    return engine;
+  }
+
+  override async flush(): Promise<void> {
+    if (this.relaxed) await this.db.fs?.syncToFs(false);
+    await this.syncStorage?.();
+  }
+
+  async close(): Promise<void> {
+    if (this.db.closed) return;
+    await this.flush();
+    await this.db.close();
+    // Closing checkpoints: the data files it wrote are made durable too.
+    await this.syncStorage?.();
+  }
+
+  override async saveEmbeddings(...args: Parameters<SqlEngine<Transaction>['saveEmbeddings']>): Promise<void> {
+    await super.saveEmbeddings(...args);
+    await this.syncStorage?.();
+  }
+
+  protected override async afterWrite(): Promise<void> {
+    if (this.autoFlush) await this.flush();
+  }
+
+  protected override async rowsWritten(n: number): Promise<void> {
+    if (this.analyze.rowsWritten(n)) await this.db.exec('analyze');
+  }
+}

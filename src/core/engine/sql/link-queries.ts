@@ -1,0 +1,65 @@
+// Reads of stored links: backlinks, outgoing links, every edge, backlink counts and dangling links.
+import type { Backlink, DanglingGroup, DanglingLinkRow, EdgeRow, OutgoingLink } from '../brain-engine';
+import { limitOf, type SqlTx } from './sql';
+
+export async function backlinks(db: SqlTx, path: string): Promise<Backlink[]> {
+  const r = await db.query<Backlink>(
+    `select id, from_path as "from", type, source, context, line, direction, past from links
+     where to_path = $1 order by from_path, line, id`,
+    [path],
+  );
+  return r.rows;
+}
+
+export async function outgoingLinks(db: SqlTx, path: string): Promise<OutgoingLink[]> {
+  const r = await db.query<OutgoingLink>(
+    `select id, to_path as "to", raw, target_text as "targetText", type, source, line, context, field, direction, past
+     from links where from_path = $1 order by line, char_offset, id`,
+    [path],
+  );
+  return r.rows;
+}
+
+export async function allEdges(db: SqlTx): Promise<EdgeRow[]> {
+  const r = await db.query<EdgeRow>(`select from_path as "from", to_path as "to", type, source, direction, past, target_text as "targetText" from links order by id`);
+  return r.rows;
+}
+
+export async function backlinkCounts(db: SqlTx, paths: string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>(paths.map((p) => [p, 0]));
+  if (paths.length === 0) return counts;
+  const r = await db.query<{ path: string; n: number }>(
+    `select to_path as path, count(*)::int as n from links where to_path = any($1::text[]) group by to_path`,
+    [paths],
+  );
+  for (const row of r.rows) counts.set(row.path, row.n);
+  return counts;
+}
+
+export async function listDanglingLinks(db: SqlTx): Promise<DanglingLinkRow[]> {
+  const r = await db.query<DanglingLinkRow>(
+    `select id, from_path as "fromPath", target_text as "targetText" from links where to_path is null order by id`,
+  );
+  return r.rows;
+}
+
+export async function danglingLinksTo(db: SqlTx, candidates: string[]): Promise<DanglingLinkRow[]> {
+  if (candidates.length === 0) return [];
+  const r = await db.query<DanglingLinkRow>(
+    `select id, from_path as "fromPath", target_text as "targetText" from links
+     where to_path is null and lower(target_text) = any($1::text[]) order by id`,
+    [candidates.map((c) => c.toLowerCase())],
+  );
+  return r.rows;
+}
+
+export async function danglingLinks(db: SqlTx, options: { limit?: number } = {}): Promise<DanglingGroup[]> {
+  const r = await db.query<DanglingGroup>(
+    `select min(target_text) as "targetText", count(*)::int as count,
+       array_agg(distinct from_path order by from_path) as "from"
+     from links where to_path is null group by lower(target_text)
+     order by count(*) desc, lower(target_text) limit $1`,
+    [limitOf(options.limit, 100)],
+  );
+  return r.rows;
+}

@@ -1,0 +1,108 @@
+// Reads of pages: one page, every page's change state, listings, the first chunks of pages, timeline entries
+// and store counts.
+import type {
+  EngineStats,
+  ListPagesOptions,
+  ChunkHit,
+  PageRow,
+  PageState,
+  PageSummary,
+  SearchFilters,
+  TimelineQuery,
+  TimelineRow,
+} from '../brain-engine';
+import { CHUNK_HIT_COLUMNS, toChunkHit, type ChunkHitRow } from './chunk-hits';
+import { filterConditions } from './sql-filters';
+import { limitOf, type SqlTx } from './sql';
+
+export async function getPage(db: SqlTx, path: string): Promise<PageRow | null> {
+  const r = await db.query<PageRow>(
+    `select path, title, type, frontmatter, aliases, tags, compiled_truth as "compiledTruth", timeline,
+       content_hash as "contentHash", mtime, size, indexed_at as "indexedAt", warnings
+     from pages where path = $1`,
+    [path],
+  );
+  return r.rows[0] ?? null;
+}
+
+export async function getPageStates(db: SqlTx): Promise<PageState[]> {
+  const r = await db.query<PageState>('select path, content_hash as "contentHash", mtime, size from pages order by path');
+  return r.rows;
+}
+
+export async function listPages(db: SqlTx, options: ListPagesOptions = {}): Promise<PageSummary[]> {
+  const params: unknown[] = [];
+  let where = filterConditions({ folder: options.folder, tag: options.tag, type: options.type, paths: options.paths }, params);
+  if (options.modifiedSince !== undefined) {
+    params.push(options.modifiedSince);
+    where += ` and p.mtime >= $${params.length}`;
+  }
+  const order = options.orderBy === 'recent' ? 'mtime desc, path' : 'path';
+  params.push(limitOf(options.limit, 1000, 1_000_000), limitOf(options.offset, 0, Number.MAX_SAFE_INTEGER));
+  const r = await db.query<PageSummary>(
+    `select path, title, type, tags, aliases, mtime, size from pages p where true ${where}
+     order by ${order} limit $${params.length - 1} offset $${params.length}`,
+    params,
+  );
+  return r.rows;
+}
+
+export async function pageChunks(
+  db: SqlTx,
+  paths: string[],
+  options: { perPage?: number; filters?: SearchFilters } = {},
+): Promise<ChunkHit[]> {
+  if (paths.length === 0) return [];
+  const params: unknown[] = [paths, limitOf(options.perPage, 1, 1000)];
+  const where = filterConditions(options.filters, params);
+  const r = await db.query<ChunkHitRow>(
+    `select * from (
+       select ${CHUNK_HIT_COLUMNS}, 0 as rank, row_number() over (partition by c.page order by c.ord, c.id) as n
+       from chunks c join pages p on p.path = c.page where c.page = any($1::text[]) ${where}
+     ) s where s.n <= $2 order by s.path, s.n`,
+    params,
+  );
+  return r.rows.map(toChunkHit);
+}
+
+export async function timeline(db: SqlTx, query: TimelineQuery = {}): Promise<TimelineRow[]> {
+  const params: unknown[] = [];
+  const conds: string[] = [];
+  const bind = (v: unknown): string => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  if (query.path !== undefined) conds.push(`t.page = ${bind(query.path)}`);
+  if (query.since !== undefined) conds.push(`t.date >= ${bind(query.since)}`);
+  if (query.until !== undefined) conds.push(`t.date <= ${bind(query.until)}`);
+  const limit = bind(limitOf(query.limit, 100));
+  const r = await db.query<TimelineRow>(
+    `select t.page as path, p.title, t.date, t.summary, t.line from timeline_entries t join pages p on p.path = t.page
+     ${conds.length > 0 ? `where ${conds.join(' and ')}` : ''}
+     order by t.date desc, t.page, t.line limit ${limit}`,
+    params,
+  );
+  return r.rows;
+}
+
+export async function stats(db: SqlTx): Promise<EngineStats> {
+  const counts = await db.query<Omit<EngineStats, 'embeddedByModel' | 'pagesByType'>>(
+    `select (select count(*) from pages)::int as pages,
+       (select count(*) from chunks)::int as chunks,
+       (select count(*) from links)::int as links,
+       (select count(*) from links where type <> 'mentions')::int as "typedLinks",
+       (select count(*) from links where to_path is null)::int as dangling,
+       (select count(*) from timeline_entries)::int as "timelineEntries"`,
+  );
+  const models = await db.query<{ model: string; n: number }>(
+    `select embedding_model as model, count(*)::int as n from chunks where embedding is not null group by 1`,
+  );
+  const types = await db.query<{ type: string; n: number }>(`select type, count(*)::int as n from pages group by 1`);
+  const c = counts.rows[0];
+  if (!c) throw new Error('stats query returned no row');
+  return {
+    ...c,
+    embeddedByModel: Object.fromEntries(models.rows.map((r) => [r.model, r.n])),
+    pagesByType: Object.fromEntries(types.rows.map((r) => [r.type, r.n])),
+  };
+}

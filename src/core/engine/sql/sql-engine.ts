@@ -1,0 +1,285 @@
+// BrainEngine over any Postgres with pgvector and pg_trgm: every contract method, written once over the Sql
+// interface. A concrete engine (PGlite, a server) supplies the connection, its durability (flush after a
+// write), its planner-statistics policy and how it sends a vector array; everything else is shared, so two
+// engines cannot drift in what they store or rank.
+import type { ParsedNote } from '../../types';
+import type {
+  Backlink,
+  BrainEngine,
+  ChunkHit,
+  DanglingGroup,
+  DanglingLinkRow,
+  EdgeRow,
+  EngineStats,
+  EntityMatch,
+  FileStatus,
+  FileStatusRow,
+  KeywordSearchOptions,
+  LinkTargetUpdate,
+  LinkTypeUpdate,
+  LinkTypingRow,
+  ListPagesOptions,
+  OutgoingLink,
+  PageMeta,
+  PageRow,
+  PageState,
+  PageSummary,
+  RelationEdge,
+  RelationEdgeQuery,
+  SaveEmbeddingsOptions,
+  SearchFilters,
+  StoredFileStatus,
+  TimelineQuery,
+  TimelineRow,
+  TitleHit,
+  TraversalNode,
+  TraverseOptions,
+  VectorSearchOptions,
+} from '../brain-engine';
+import { checkIntegrity, markForReindex, type IntegrityMode, type IntegrityReport } from '../integrity';
+import * as entities from './entity-queries';
+import * as files from './file-status';
+import { KeywordRanker } from './keyword-ranker';
+import * as links from './link-queries';
+import { linkTypingRows, setLinkTypes } from './link-typing';
+import type { MigrationOutcome } from './migrations';
+import * as pages from './page-queries';
+import { deletePage, renamePage, setLinkTargets, writePage, writePages } from './page-writer';
+import { TABLES } from './schema';
+import type { Sql, SqlTx } from './sql';
+import { traverse } from './traverse';
+import { VectorStore, type SaveVectors } from './vector-store';
+
+export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine {
+  /** Bumped by every write; caches keyed by it (term statistics, embedded counts) are dropped when it moves. */
+  private generation = 0;
+  private readonly keyword: KeywordRanker;
+  private readonly vectors: VectorStore<Tx>;
+
+  protected constructor(
+    private readonly sql: Sql<Tx>,
+    readonly openState: MigrationOutcome,
+    options: { exactScanThreshold?: number; saveVectors: SaveVectors<Tx> },
+  ) {
+    this.keyword = new KeywordRanker(sql, () => this.generation);
+    this.vectors = new VectorStore(
+      { db: sql, generation: () => this.generation, write: (fn) => this.write(fn), saveVectors: options.saveVectors },
+      options.exactScanThreshold,
+    );
+  }
+
+  /** Below this many embedded chunks of a model and dims, vector search scans exactly (see vector-store.ts). */
+  get exactScanThreshold(): number {
+    return this.vectors.exactScanThreshold;
+  }
+
+  set exactScanThreshold(n: number) {
+    this.vectors.exactScanThreshold = n;
+  }
+
+  /** True when the schema was wiped on open and every note must be re-indexed. */
+  get needsRebuild(): boolean {
+    return this.openState.needsRebuild;
+  }
+
+  /** Reads the state the engine keeps beside the tables (which vector indexes exist); once, after migrating. */
+  protected async load(): Promise<void> {
+    await this.vectors.load();
+  }
+
+  /** Persists pending writes when the engine defers them; a no-op by default. */
+  async flush(): Promise<void> {}
+
+  abstract close(): Promise<void>;
+
+  /** Called after every committed write transaction (e.g. to flush). */
+  protected async afterWrite(): Promise<void> {}
+
+  /** Called after page writes with the number of chunk rows written (e.g. to refresh planner statistics). */
+  protected async rowsWritten(_n: number): Promise<void> {}
+
+  private async write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    this.generation++;
+    const result = await this.sql.transaction(fn);
+    this.generation++;
+    await this.afterWrite();
+    return result;
+  }
+
+  checkIntegrity(mode: IntegrityMode): Promise<IntegrityReport> {
+    return checkIntegrity(this.sql, mode);
+  }
+
+  markForReindex(report: IntegrityReport): Promise<number> {
+    return markForReindex(this.sql, report);
+  }
+
+  async clear(): Promise<void> {
+    const tables = TABLES.filter((t) => t !== 'meta').join(', ');
+    await this.write((tx) => tx.exec(`truncate ${tables} restart identity`));
+  }
+
+  // ---- page and link writes ----------------------------------------------------------------------------------
+
+  async putPage(note: ParsedNote, meta: PageMeta): Promise<void> {
+    await this.write((tx) => writePage(tx, note, meta, Date.now()));
+    await this.rowsWritten(note.chunks.length);
+  }
+
+  async putPages(batch: { note: ParsedNote; meta: PageMeta }[]): Promise<void> {
+    if (batch.length === 0) return;
+    const now = Date.now();
+    await this.write((tx) => writePages(tx, batch, now));
+    await this.rowsWritten(batch.reduce((n, b) => n + b.note.chunks.length, 0));
+  }
+
+  async deletePage(path: string): Promise<void> {
+    await this.write((tx) => deletePage(tx, path));
+  }
+
+  async renamePage(from: string, to: string): Promise<void> {
+    if (from === to) return;
+    await this.write((tx) => renamePage(tx, from, to));
+  }
+
+  async setLinkTargets(updates: LinkTargetUpdate[]): Promise<void> {
+    if (updates.length === 0) return;
+    await this.write((tx) => setLinkTargets(tx, updates));
+  }
+
+  // ---- page and link reads -----------------------------------------------------------------------------------
+
+  getPage(path: string): Promise<PageRow | null> {
+    return pages.getPage(this.sql, path);
+  }
+
+  getPageStates(): Promise<PageState[]> {
+    return pages.getPageStates(this.sql);
+  }
+
+  listPages(options: ListPagesOptions = {}): Promise<PageSummary[]> {
+    return pages.listPages(this.sql, options);
+  }
+
+  pageChunks(paths: string[], options: { perPage?: number; filters?: SearchFilters } = {}): Promise<ChunkHit[]> {
+    return pages.pageChunks(this.sql, paths, options);
+  }
+
+  timeline(query: TimelineQuery = {}): Promise<TimelineRow[]> {
+    return pages.timeline(this.sql, query);
+  }
+
+  stats(): Promise<EngineStats> {
+    return pages.stats(this.sql);
+  }
+
+  backlinks(path: string): Promise<Backlink[]> {
+    return links.backlinks(this.sql, path);
+  }
+
+  outgoingLinks(path: string): Promise<OutgoingLink[]> {
+    return links.outgoingLinks(this.sql, path);
+  }
+
+  allEdges(): Promise<EdgeRow[]> {
+    return links.allEdges(this.sql);
+  }
+
+  linkTypingRows(paths: string[] | null): Promise<LinkTypingRow[]> {
+    return linkTypingRows(this.sql, paths);
+  }
+
+  async setLinkTypes(updates: LinkTypeUpdate[]): Promise<void> {
+    if (updates.length === 0) return;
+    await this.write((tx) => setLinkTypes(tx, updates));
+  }
+
+  backlinkCounts(paths: string[]): Promise<Map<string, number>> {
+    return links.backlinkCounts(this.sql, paths);
+  }
+
+  listDanglingLinks(): Promise<DanglingLinkRow[]> {
+    return links.listDanglingLinks(this.sql);
+  }
+
+  danglingLinksTo(candidates: string[]): Promise<DanglingLinkRow[]> {
+    return links.danglingLinksTo(this.sql, candidates);
+  }
+
+  danglingLinks(options: { limit?: number } = {}): Promise<DanglingGroup[]> {
+    return links.danglingLinks(this.sql, options);
+  }
+
+  traverse(options: TraverseOptions): Promise<TraversalNode[]> {
+    return traverse(this.sql, options);
+  }
+
+  // ---- search primitives -------------------------------------------------------------------------------------
+
+  keywordSearch(options: KeywordSearchOptions): Promise<ChunkHit[]> {
+    return this.keyword.search(options);
+  }
+
+  vectorSearch(options: VectorSearchOptions): Promise<ChunkHit[]> {
+    return this.vectors.vectorSearch(options);
+  }
+
+  titleSearch(query: string, limit: number): Promise<TitleHit[]> {
+    return entities.titleSearch(this.sql, query, limit);
+  }
+
+  findEntities(text: string, limit: number): Promise<EntityMatch[]> {
+    return entities.findEntities(this.sql, text, limit);
+  }
+
+  relationEdges(query: RelationEdgeQuery): Promise<RelationEdge[]> {
+    return entities.relationEdges(this.sql, query);
+  }
+
+  // ---- embedding store ---------------------------------------------------------------------------------------
+
+  countPending(modelId: string): Promise<number> {
+    return this.vectors.countPending(modelId);
+  }
+
+  nextPending(modelId: string, limit: number, afterId?: number): Promise<{ id: number; text: string }[]> {
+    return this.vectors.nextPending(modelId, limit, afterId);
+  }
+
+  saveEmbeddings(modelId: string, dims: number, rows: { id: number; vector: Float32Array }[], options: SaveEmbeddingsOptions = {}): Promise<void> {
+    return this.vectors.saveEmbeddings(modelId, dims, rows, options);
+  }
+
+  markSkipped(modelId: string, ids: number[]): Promise<void> {
+    return this.vectors.markSkipped(modelId, ids);
+  }
+
+  finishEmbedding(): Promise<void> {
+    return this.vectors.finishEmbedding();
+  }
+
+  // ---- file status and meta ----------------------------------------------------------------------------------
+
+  async recordFileStatus(rows: FileStatusRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const now = Date.now();
+    await this.write((tx) => files.recordFileStatus(tx, rows, now));
+  }
+
+  fileStatuses(options: { status?: FileStatus } = {}): Promise<StoredFileStatus[]> {
+    return files.fileStatuses(this.sql, options);
+  }
+
+  async removeFileStatus(paths: string[]): Promise<void> {
+    if (paths.length === 0) return;
+    await this.write((tx) => files.removeFileStatus(tx, paths));
+  }
+
+  getMeta(key: string): Promise<string | null> {
+    return files.getMeta(this.sql, key);
+  }
+
+  async setMeta(key: string, value: string): Promise<void> {
+    await this.write((tx) => files.setMeta(tx, key, value));
+  }
+}
