@@ -1,6 +1,6 @@
-// The keyword arm: Postgres full text over chunks (heading + text, CJK segmented at index time). All the
-// question's topic words are tried together first (AND); when that finds nothing the words are tried as
-// alternatives (OR), ranked by ts_rank_cd, which rewards chunks where many of them occur close together.
+// The keyword arm: Postgres full text over chunks (heading + text, CJK segmented at index time), ranked by BM25
+// (engine/sql/keyword-ranker.ts), so a rare word counts for more than a common one. All the question's topic
+// words are tried together first (AND); when that finds nothing the words are tried as alternatives (OR).
 import type { BrainEngine, ChunkHit, SearchFilters } from '../engine/brain-engine';
 import type { QueryTerms } from './query-terms';
 
@@ -8,7 +8,7 @@ export interface KeywordArmResult {
   hits: ChunkHit[];
   /** The websearch text of the query that produced the hits, and its mode. */
   query: string;
-  mode: 'and' | 'or' | 'and+or';
+  mode: 'and' | 'or';
 }
 
 export async function keywordArm(engine: BrainEngine, terms: QueryTerms, limit: number, filters?: SearchFilters): Promise<KeywordArmResult> {

@@ -1,5 +1,5 @@
 // Reciprocal Rank Fusion: each arm votes 1 / (k + rank) for what it ranked, so arms whose raw scores live on
-// different scales (ts_rank_cd, cosine, edge evidence) fuse without calibration.
+// different scales (BM25, cosine, edge evidence) fuse without calibration.
 import type { ArmName, ArmRank } from './types';
 
 export const RRF_K = 60;

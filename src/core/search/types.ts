@@ -29,7 +29,7 @@ export type ArmName = 'keyword' | 'title' | 'vector' | 'graph';
 export interface ArmRank {
   arm: ArmName;
   rank: number;
-  /** The arm's raw score: ts_rank_cd, cosine similarity, 1 for an exact title, edge evidence weight. */
+  /** The arm's raw score: BM25, cosine similarity, 1 for an exact title, edge evidence weight. */
   score: number;
   weight: number;
   /** weight / (k + rank). */

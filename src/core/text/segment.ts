@@ -9,7 +9,7 @@
 // CJK run into a phrase of its bigrams, against an index holding every bigram, matches every substring of two
 // or more characters by construction, and the phrase (`<->`) keeps it precise: `"后台 台任 任务"` only matches
 // where the three bigrams are adjacent, i.e. where 后台任务 occurs. Index words keep single-character matches
-// and give ts_rank_cd real words to score.
+// and give BM25 real words to score.
 
 // Kana/Han/Hangul by Script (not Script_Extensions, which would pull in CJK punctuation like 。and 「), plus the
 // prolonged sound mark ー (Script=Common) which lives inside katakana words.
