@@ -92,8 +92,8 @@ try {
 
 /**
  * Wall and CPU time spent in the embedder and in each kind of store call during brain.embed(). The vector
- * index build runs inside the store call that ends the run (the last write, or the read that finds nothing
- * left), so the slowest call of each kind is shown too.
+ * index build runs in `finish` (finishEmbedding, at the end of the run) or, when no build was deferred, in the
+ * last write, so the slowest call of each kind is shown too.
  */
 function timeEmbedPhases(brain) {
   const stats = new Map();
@@ -122,6 +122,7 @@ function timeEmbedPhases(brain) {
   wrap(brain.engine, 'nextPending', 'read');
   wrap(brain.engine, 'saveEmbeddings', 'write');
   wrap(brain.engine, 'markSkipped', 'skip');
+  wrap(brain.engine, 'finishEmbedding', 'finish');
   return {
     restore: () => restore.forEach((f) => f()),
     summary() {
