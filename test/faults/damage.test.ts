@@ -9,7 +9,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { generateVault } from '../../bench/generate-vault.mjs';
-import { PGliteEngine } from '../../src/core/engine/pglite-engine';
+import { PGliteEngine } from '../../src/core/engine/pglite/pglite-engine';
 import { assertBuilt, runCli } from '../helpers/run-cli';
 import { randomBytes } from '../helpers/random-bytes';
 
