@@ -151,7 +151,7 @@ describe('think in the worker with the configured model', () => {
 
   it('stops the model call when the caller aborts, and rejects bad questions', async () => {
     await client.configure(openaiLlm());
-    llm.stallMs = 5_000;
+    llm.stallMs = 30_000; // far beyond the bound below: finishing inside it proves the abort cut the stall
     const controller = new AbortController();
     const deltas: string[] = [];
     const asking = client.think({ question: 'Who founded Acme Robotics?' }, { signal: controller.signal, onDelta: (t) => deltas.push(t) });
@@ -160,7 +160,7 @@ describe('think in the worker with the configured model', () => {
     expect(deltas.length).toBeGreaterThan(0);
     controller.abort();
     await expect(asking).rejects.toThrow();
-    expect(Date.now() - started).toBeLessThan(4_500);
+    expect(Date.now() - started).toBeLessThan(20_000);
 
     llm.stallMs = 0;
     await expect(client.think({ question: '' })).rejects.toThrow();
