@@ -6,6 +6,7 @@ import { windowAfter, windowBefore } from './context';
 import { normalizeFieldName } from './field-name';
 import type { LinkMatch } from './link-match';
 import { kindOfType, type EdgeCandidate } from './entity-kinds';
+import { opensWithOtherSubject } from './clause-subject';
 import { LINK_MARK } from './subject-patterns';
 import { matchVerbs } from './verb-match';
 
@@ -62,6 +63,8 @@ export interface BodyTypingContext {
   scan: string;
   pageType: string;
   frontmatter: Record<string, unknown>;
+  /** `nameTokens` of the page's title, aliases and file name: a clause opening with another name is not the page's. */
+  pageNames?: ReadonlySet<string>;
 }
 
 /** A body link's readings, best first; `mentions` (or the field) closes every list. */
@@ -99,6 +102,7 @@ export function typeBodyLinks(links: readonly LinkMatch[], ctx: BodyTypingContex
     const first = links[i]!;
     const last = links[j]!;
     let verbs: EdgeCandidate[] | undefined;
+    let ownClause = true;
     for (let k = i; k <= j; k++) {
       const link = links[k]!;
       if (link.source === 'inline-field') {
@@ -114,7 +118,10 @@ export function typeBodyLinks(links: readonly LinkMatch[], ctx: BodyTypingContex
         const next = j + 1 < links.length ? links[j + 1]!.start : ctx.scan.length;
         let after = windowAfter(ctx.scan, last.end, next);
         if (j + 1 < links.length && last.end + after.length === next) after += LINK_MARK;
-        verbs = matchVerbs(windowBefore(ctx.scan, first.start, floor), after).map((h) => ({
+        const before = windowBefore(ctx.scan, first.start, floor);
+        // "Harbor invested in [[Acme]]" on Elena's page: the verb is Harbor's, so no reading makes the page its subject.
+        ownClause = ctx.pageNames === undefined || !opensWithOtherSubject(before, ctx.pageNames);
+        verbs = matchVerbs(before, after).filter((h) => ownClause || h.direction === 'in').map((h) => ({
           type: h.type,
           direction: h.direction,
           evidence: h.evidence,
@@ -123,7 +130,7 @@ export function typeBodyLinks(links: readonly LinkMatch[], ctx: BodyTypingContex
       }
       const candidates = [...verbs];
       if (isMeeting && !listsAttendees) candidates.push({ type: 'attended', direction: 'in', evidence: 'page type: meeting', strict: true });
-      if (isPerson && roleInSentence(ctx.scan, link)) candidates.push({ type: 'works_at', direction: 'out', evidence: 'prior: person->company role', strict: true });
+      if (isPerson && ownClause && roleInSentence(ctx.scan, link)) candidates.push({ type: 'works_at', direction: 'out', evidence: 'prior: person->company role', strict: true });
       candidates.push(MENTION);
       decisions[k] = { candidates };
     }

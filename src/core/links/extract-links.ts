@@ -2,6 +2,8 @@
 // with its position, context and typed edge. Code, comments and math never count.
 import { maskNonLinkText } from '../markdown/mask';
 import type { ExtractedLink } from '../types';
+import { fileStem } from '../markdown/title';
+import { nameTokens } from './clause-subject';
 import { contextAround } from './context';
 import { typeBodyLinks, typeFrontmatterLink, type EdgeDecision } from './edge-types';
 import { chooseCandidate, kindOfType } from './entity-kinds';
@@ -30,6 +32,8 @@ export interface LinkExtractionInput {
    * so the body is not masked twice. Ignored unless its length matches the body.
    */
   maskedBody?: string;
+  /** The page's title and aliases (its file name is added): a clause that opens with another name is not the page's. */
+  pageNames?: readonly string[];
 }
 
 /** Masked copy of the file: frontmatter and code/comments/math become spaces, offsets unchanged. */
@@ -88,7 +92,8 @@ export function extractLinks(input: LinkExtractionInput): ExtractedLink[] {
       }
     }
   }
-  const decisions = typeBodyLinks(body, { scan, pageType: input.pageType, frontmatter: input.frontmatter });
+  const pageNames = nameTokens([...(input.pageNames ?? []), fileStem(input.path)]);
+  const decisions = typeBodyLinks(body, { scan, pageType: input.pageType, frontmatter: input.frontmatter, pageNames });
   // The target's kind is not known before resolution: an unknown target lets the verb decide (parse-note re-picks).
   const pageKind = kindOfType(input.pageType);
   body.forEach((m, k) => {

@@ -45,6 +45,7 @@ function parseMarkdownNote(path: string, text: string, deps: NoteParserDeps): Pa
     bodyStart: md.bodyStart,
     pageType: md.type,
     maskedBody: md.maskedBody,
+    pageNames: [md.title, ...md.aliases],
   });
   const chunks = chunkNote({
     path,

@@ -4,9 +4,12 @@ import { extractLinks } from '../../../src/core/links/extract-links';
 import { typeFrontmatterLink } from '../../../src/core/links/edge-types';
 import { linksOf, onlyLink } from './helpers';
 
+/** The sentences' named subjects are the page they are written on ("Alice co-founded [[Acme]]" on Alice's page). */
+const SUBJECTS = { pageNames: ['Alice', 'Bob', 'Sequoia'] };
+
 /** [type, direction] of the one link in a sentence. */
 function edge(text: string, pageType = 'note'): [string, string] {
-  const l = onlyLink(text, pageType);
+  const l = onlyLink(text, pageType, SUBJECTS);
   return [l.type, l.direction];
 }
 
@@ -80,7 +83,7 @@ describe('typed edges: English verbs', () => {
   });
 
   it('only lets a verb govern links in its own clause, near the link', () => {
-    const links = linksOf('Alice founded [[Acme]] and works at [[Beta]].');
+    const links = linksOf('Alice founded [[Acme]] and works at [[Beta]].', 'note', SUBJECTS);
     expect(links.map((l) => l.type)).toEqual(['founded', 'works_at']);
     expect(onlyLink('She founded Beta, then joined [[Acme]] as CTO.').type).toBe('works_at');
     expect(onlyLink('She worked at Google before [[Acme]] existed.').type).toBe('mentions');

@@ -36,6 +36,6 @@ describe('link context', () => {
 describe('funding rounds named without the word "round"', () => {
   it('types "participated in the Series A of [[X]]" and "led the seed of [[X]]" as investments', () => {
     expect(onlyLink('We participated in the Series A of [[Cirrus Compute]].')).toMatchObject({ type: 'invested_in', direction: 'out' });
-    expect(onlyLink('Harbor led the seed of [[Cirrus Compute]] in 2021.')).toMatchObject({ type: 'invested_in', direction: 'out' });
+    expect(onlyLink('Harbor led the seed of [[Cirrus Compute]] in 2021.', 'fund', { path: 'funds/Harbor.md' })).toMatchObject({ type: 'invested_in', direction: 'out' });
   });
 });
