@@ -68,4 +68,48 @@ describe('re-typing stored links', () => {
     expect(await engine.getMeta('parser_version')).toBe(PARSER_VERSION);
     expect(await linkFrom('A sync.md', 'Zoe')).toMatchObject({ type: 'attended' });
   });
+
+  it('a note without a type takes its kind from the links to it, and loses it when they go', async () => {
+    await write('Inbox/Quinn.md', '# Quinn\n\nLikes maps.\n');
+    await write('B Corp.md', '---\ntype: company\n---\n# B Corp\n\n[[Quinn]] joined as CTO in 2021.\n');
+    await write('A sync.md', '---\ntype: meeting\n---\n# A sync\n\n[[Quinn]] raised concerns about the budget.\n');
+    const indexer = makeIndexer();
+    await indexer.run();
+    // Only people attend: Quinn is a person because B Corp says Quinn joined it as CTO.
+    expect(await linkFrom('A sync.md', 'Quinn')).toMatchObject({ type: 'attended', direction: 'in' });
+    await write('B Corp.md', '---\ntype: company\n---\n# B Corp\n\nMakes boats.\n');
+    await touchLater(vault, 'B Corp.md');
+    await indexer.updatePaths(['B Corp.md']);
+    expect(await linkFrom('A sync.md', 'Quinn')).toMatchObject({ type: 'mentions' });
+    // And back, on a one-note edit of the meeting's own page.
+    await write('B Corp.md', '---\ntype: company\n---\n# B Corp\n\n[[Quinn]] is our CTO.\n');
+    await touchLater(vault, 'B Corp.md');
+    await indexer.updatePaths(['B Corp.md']);
+    expect(await linkFrom('A sync.md', 'Quinn')).toMatchObject({ type: 'attended' });
+  });
+
+  it('deleting a link target re-types the links into it; creating it types them again', async () => {
+    await write('Zeta Corp.md', '---\nindustry: software\n---\n# Zeta Corp\n\nMakes boats.\n');
+    const indexer = makeIndexer();
+    await indexer.run();
+    expect(await linkFrom('A sync.md', 'Zoe')).toMatchObject({ type: 'attended' });
+    await fs.rm(path.join(vault, 'Zoe.md'));
+    await indexer.updatePaths(['Zoe.md']);
+    // A missing note nobody says is a person: the weak meeting rule no longer holds.
+    expect(await linkFrom('A sync.md', 'Zoe')).toMatchObject({ type: 'mentions', direction: 'out' });
+    await write('Zoe.md', '---\ntype: person\n---\n# Zoe\n');
+    await indexer.updatePaths(['Zoe.md']);
+    expect(await linkFrom('A sync.md', 'Zoe')).toMatchObject({ type: 'attended', direction: 'in' });
+  });
+
+  it('a missing note is typed by what the links to it say (a deleted person others name as staff still attends)', async () => {
+    const indexer = makeIndexer();
+    await indexer.run();
+    await fs.rm(path.join(vault, 'Zoe.md'));
+    await indexer.updatePaths(['Zoe.md']);
+    // Zeta Corp still says "[[Zoe]] used to work here as CTO": Zoe is a person, missing or not.
+    expect(await linkFrom('A sync.md', 'Zoe')).toMatchObject({ type: 'attended' });
+    expect(await linkFrom('Zeta Corp.md', 'Zoe')).toEqual({ type: 'works_at', direction: 'in', past: true });
+  });
 });
+

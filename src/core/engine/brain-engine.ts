@@ -1,6 +1,7 @@
 // The store contract every surface uses (indexer, search, think, ops, CLI, MCP). Paths are vault-relative with
 // forward slashes and are the identity of a page.
 import type { ChunkKind, EdgeCandidate, LinkSource, ParsedNote, ParseWarning } from '../types';
+import type { KindEvidence } from '../links/infer-kind';
 import type { MigrationOutcome } from './sql/migrations';
 import type { IntegrityMode, IntegrityReport } from './integrity';
 
@@ -100,6 +101,8 @@ export interface LinkTypingRow {
   id: number;
   fromPath: string;
   toPath: string | null;
+  /** The link target as written (names a missing note). */
+  targetText: string;
   fromType: string;
   toType: string | null;
   type: string;
@@ -313,6 +316,8 @@ export interface BrainEngine extends EngineEmbeddingStore {
   /** Links with candidates written in or pointing at `paths` (all of them when null), for re-typing. */
   linkTypingRows(paths: string[] | null): Promise<LinkTypingRow[]>;
   setLinkTypes(updates: LinkTypeUpdate[]): Promise<void>;
+  /** Links pointing at `paths` or at missing notes named by `missing`: what other notes say those notes are. */
+  kindEvidence(paths: string[], missing: string[]): Promise<KindEvidence[]>;
 
   getPage(path: string): Promise<PageRow | null>;
   getPageStates(): Promise<PageState[]>;

@@ -17,6 +17,7 @@ export type IndexStore = Pick<
   | 'setLinkTargets'
   | 'linkTypingRows'
   | 'setLinkTypes'
+  | 'kindEvidence'
   | 'fileStatuses'
   | 'recordFileStatus'
   | 'removeFileStatus'

@@ -4,7 +4,9 @@ import { errorMessage } from '../errors';
 import type { ParsedNote } from '../types';
 import type { CodeChunker, ChunkOptions } from '../chunk/chunk-note';
 import { LinkResolver } from '../links/resolver';
-import { retypeStoredLinks } from './retype-links';
+import { targetKind } from '../links/target-typing';
+import { READ_AHEAD, readAhead, type ReadResult } from './read-ahead';
+import { incomingTypingRows, retypeRows, retypeStoredLinks, untypedLinkTargets } from './retype-links';
 import { parseNote } from '../note/parse-note';
 import { contentHash } from '../util/hash';
 import { decodeFile, DEFAULT_MAX_FILE_BYTES, FileTooLargeError } from './decode-file';
@@ -15,18 +17,11 @@ import type { VaultFile, VaultSource } from './vault-source';
 /** Bump when parsing/extraction changes what is stored: every note is re-parsed on the next run. */
 // 2: full-text vectors computed in JS (text/lexemes.ts) instead of Postgres' to_tsvector.
 // 3: target-aware typed edges (candidates, past, subjects named on the object's page, attendee lines).
-export const PARSER_VERSION = '3';
+// 4: a clause opening with another name in plain text is not the page's; kinds inferred from incoming links.
+export const PARSER_VERSION = '4';
 
-/**
- * File reads kept in flight ahead of the parser. Reads run off the main thread (Node's thread pool, the
- * app's vault adapter), so reading ahead overlaps them with parsing and database writes instead of leaving
- * the thread idle between notes.
- */
-const READ_AHEAD = 16;
 /** Bytes of new files kept from rename detection for the parse that follows, so they are not read twice. */
 const RENAME_READ_CACHE_BYTES = 64 * 1024 * 1024;
-
-type ReadResult = { bytes: Uint8Array } | { error: unknown };
 
 const META_PARSER_VERSION = 'parser_version';
 /** Above this many touched notes one pass over every type-dependent link beats a path filter per row. */
@@ -68,24 +63,6 @@ export interface IndexerOptions {
   now?: () => number;
 }
 
-/** Reads files in order with up to `window` reads in flight; never rejects (errors are results). */
-function readAhead(paths: string[], window: number, read: (path: string) => Promise<Uint8Array>): () => Promise<ReadResult> {
-  const pending: Promise<ReadResult>[] = [];
-  let next = 0;
-  const fill = (target: number): void => {
-    while (pending.length < target && next < paths.length) {
-      pending.push(read(paths[next++]!).then((bytes) => ({ bytes }), (error: unknown) => ({ error })));
-    }
-  };
-  return () => {
-    fill(window);
-    const result = pending.shift() ?? Promise.resolve({ error: new Error('read past the end of the file list') });
-    // The read handed out is still in flight until the caller has it.
-    fill(window - 1);
-    return result;
-  };
-}
-
 interface Prepared {
   file: VaultFile;
   note?: ParsedNote;
@@ -101,7 +78,7 @@ export class Indexer {
   private knownAliases = new Map<string, string[]>();
   /** Page type of every stored page: a link's relation depends on what its target is. */
   private knownTypes = new Map<string, string>();
-  /** Pages whose type is new or changed since the last re-typing pass (their incoming links may re-type). */
+  /** Pages whose type (given, or inferred from links to them) may have changed since the last re-typing pass. */
   private typeChanged = new Set<string>();
   /** Bytes read by rename detection in this run, used once by prepare. */
   private readCache = new Map<string, Uint8Array>();
@@ -185,7 +162,7 @@ export class Indexer {
         if (p) prepared.push(p);
         done++;
       }
-      await this.commit(prepared, stored, summary);
+      await this.commit(prepared, stored, summary, !full);
       for (const p of prepared) if (p.note) written.push(p.note.path);
       this.progress({ phase: 'index', done, total });
     }
@@ -254,15 +231,16 @@ export class Indexer {
       await store.removeFileStatus(removed);
       summary.deleted = removed.length;
     }
-    const namesChanged = await this.commit(prepared, stored, summary);
+    const namesChanged = await this.commit(prepared, stored, summary, true);
     if (removed.length > 0 || namesChanged) {
       await store.setMeta(META_RESOLUTION_PENDING, '1');
       summary.relinked = await this.reresolveLinks();
       await store.setMeta(META_RESOLUTION_PENDING, '0');
     }
-    // The edited notes' own links were typed against the known types; only a note whose type changed (or that
-    // is new) re-types the links pointing at it.
-    if (this.typeChanged.size > 0) await this.retype([...this.typeChanged]);
+    // The edited notes' links were typed against the given types; kinds inferred from other notes' links, and the
+    // links into a note whose type changed (or that is new), are settled here.
+    const written = prepared.filter((p) => p.note).map((p) => p.note!.path);
+    if (this.typeChanged.size > 0 || written.length > 0) await this.retype([...this.typeChanged, ...written]);
     await store.flush();
     summary.seconds = (this.opts.now() - started) / 1000;
     return summary;
@@ -289,11 +267,15 @@ export class Indexer {
   }
 
   private async deletePages(paths: string[]): Promise<void> {
+    if (paths.length === 0) return;
+    // Links into a deleted note now point at a missing one: re-typed with that end unknown ("only people attend").
+    const incoming = await incomingTypingRows(this.opts.store, paths);
     for (const path of paths) {
       await this.opts.store.deletePage(path);
       this.knownAliases.delete(path);
       this.knownTypes.delete(path);
     }
+    if (incoming.length > 0) await retypeRows(this.opts.store, incoming);
   }
 
   /** Re-picks the type of stored links with candidates touching `paths` (all when null). */
@@ -400,9 +382,13 @@ export class Indexer {
   }
 
   /** Writes one batch in one transaction. Returns whether titles/aliases changed (links may re-resolve). */
-  private async commit(prepared: Prepared[], stored: Map<string, PageState>, summary: IndexSummary): Promise<boolean> {
+  /** `untypedTargets`: note the untyped targets of the links being replaced (a full run re-types everything). */
+  private async commit(prepared: Prepared[], stored: Map<string, PageState>, summary: IndexSummary, untypedTargets: boolean): Promise<boolean> {
     const { store } = this.opts;
     const pages = prepared.filter((p) => p.note).map((p) => ({ note: p.note!, meta: { mtime: p.file.mtime, size: p.file.size } }));
+    const typeOf = (path: string): string | undefined => this.knownTypes.get(path);
+    const rewritten = pages.map((p) => p.note.path).filter((p) => stored.has(p));
+    if (untypedTargets && rewritten.length > 0) for (const t of await untypedLinkTargets(store, rewritten, typeOf)) this.typeChanged.add(t);
     const dropped = prepared.filter((p) => !p.note && stored.has(p.file.path)).map((p) => p.file.path);
     let namesChanged = false;
     for (const { note } of pages) {
@@ -413,6 +399,8 @@ export class Indexer {
       this.knownTypes.set(note.path, note.type);
       this.resolver.upsert({ path: note.path, aliases: note.aliases });
     }
+    // A note that does not say what it is takes its kind from the links to it: new links may change it.
+    for (const { note } of pages) for (const l of note.links) if (l.target !== null && targetKind(l.target, typeOf) === 'unknown') this.typeChanged.add(l.target);
     if (dropped.length > 0) {
       // A note that became binary/too large/unreadable leaves the index; the status row says why.
       await this.deletePages(dropped);
@@ -446,9 +434,7 @@ export class Indexer {
     return updates.length;
   }
 
-  private progress(p: IndexProgress): void {
-    this.opts.onProgress?.(p);
-  }
+  private progress = (p: IndexProgress): void => void this.opts.onProgress?.(p);
 }
 
 function isChanged(file: VaultFile, page: PageState | undefined, status: StoredFileStatus | undefined): boolean {
@@ -458,7 +444,5 @@ function isChanged(file: VaultFile, page: PageState | undefined, status: StoredF
   return true;
 }
 
-function emptySummary(): IndexSummary {
-  return { scanned: 0, indexed: 0, unchanged: 0, deleted: 0, renamed: 0, skipped: 0, failed: 0, relinked: 0, seconds: 0, rebuilt: false };
-}
+const emptySummary = (): IndexSummary => ({ scanned: 0, indexed: 0, unchanged: 0, deleted: 0, renamed: 0, skipped: 0, failed: 0, relinked: 0, seconds: 0, rebuilt: false });
 

@@ -25,8 +25,9 @@ export function strongestPerPair(edges: readonly StoredEdge[]): PairEdge[] {
   for (const e of edges) {
     const { subject, object } = ends(e);
     const ranked = Object.prototype.hasOwnProperty.call(RELATION_RANK, e.type);
-    // Built-in relations compete for one slot per pair; a field relation has a slot of its own.
-    const key = `${subject}\u0000${object}\u0000${ranked ? '' : e.type}`;
+    // Built-in relations compete for one slot per pair of notes, whichever way round they are written (a meeting
+    // that mentions Elena and says she attended is one attended edge); a field relation has a slot of its own.
+    const key = ranked ? `${[subject, object].sort().join('\u0000')}\u0000` : `${subject}\u0000${object}\u0000${e.type}`;
     const g = groups.get(key);
     if (!g) {
       groups.set(key, { best: e, count: 1, current: !e.past });

@@ -205,6 +205,11 @@ describe('graph view: one strongest relation per pair', () => {
     expect(out[1]).toMatchObject({ type: 'reports_to', evidence: 1 });
   });
 
+  it('a mention written the other way round folds into the pair\'s relation', () => {
+    const out = strongestPerPair([e('meetings/m.md', 'people/a.md', 'mentions'), e('meetings/m.md', 'people/a.md', 'attended', 'in'), e('people/a.md', 'meetings/m.md', 'attended')]);
+    expect(out).toEqual([expect.objectContaining({ type: 'attended', direction: 'in', evidence: 3 })]);
+  });
+
   it('a pair is past only when every statement of its relation is past; missing notes pair by name', () => {
     expect(strongestPerPair([e('p.md', 'c.md', 'works_at', 'out', true), e('c.md', 'p.md', 'works_at', 'in', true)])[0]).toMatchObject({ past: true, evidence: 2 });
     expect(strongestPerPair([e('p.md', 'c.md', 'works_at', 'out', true), e('p.md', 'c.md', 'works_at')])[0]!.past).toBe(false);

@@ -2,6 +2,7 @@
 // page types, and the update that re-types them. The indexer runs this over the links touching pages whose
 // type may have changed, so one edited note costs one indexed query.
 import type { EdgeCandidate } from '../../types';
+import { missingKey, type KindEvidence } from '../../links/infer-kind';
 import type { LinkTypeUpdate, LinkTypingRow } from '../brain-engine';
 import { cleanOrNull } from './pg-text';
 import type { SqlTx } from './sql';
@@ -13,6 +14,7 @@ export async function linkTypingRows(db: SqlTx, paths: string[] | null): Promise
     id: number;
     from_path: string;
     to_path: string | null;
+    target_text: string;
     from_type: string;
     to_type: string | null;
     type: string;
@@ -21,7 +23,7 @@ export async function linkTypingRows(db: SqlTx, paths: string[] | null): Promise
     past: boolean;
     candidates: EdgeCandidate[];
   }>(
-    `select l.id, l.from_path, l.to_path, pf.type as from_type, pt.type as to_type, l.type, l.direction, l.evidence,
+    `select l.id, l.from_path, l.to_path, l.target_text, pf.type as from_type, pt.type as to_type, l.type, l.direction, l.evidence,
        l.past, l.candidates
      from links l join pages pf on pf.path = l.from_path left join pages pt on pt.path = l.to_path
      where l.candidates is not null and ($1::text[] is null or l.from_path = any($1::text[]) or l.to_path = any($1::text[]))
@@ -32,6 +34,7 @@ export async function linkTypingRows(db: SqlTx, paths: string[] | null): Promise
     id: x.id,
     fromPath: x.from_path,
     toPath: x.to_path,
+    targetText: x.target_text,
     fromType: x.from_type,
     toType: x.to_type,
     type: x.type,
@@ -56,4 +59,25 @@ export async function setLinkTypes(db: SqlTx, updates: LinkTypeUpdate[]): Promis
       updates.map((u) => u.past),
     ],
   );
+}
+
+/**
+ * Every link pointing at one of `paths`, or at a missing note named (case-insensitively) by one of `missing`, with
+ * the linking page's type and the link's readings: what other notes say a note without a type is.
+ */
+export async function kindEvidence(db: SqlTx, paths: string[], missing: string[]): Promise<KindEvidence[]> {
+  if (paths.length === 0 && missing.length === 0) return [];
+  const r = await db.query<{ to_path: string | null; target_text: string; from_type: string; type: string; direction: 'out' | 'in'; candidates: EdgeCandidate[] | null }>(
+    `select l.to_path, l.target_text, pf.type as from_type, l.type, l.direction, l.candidates
+     from links l join pages pf on pf.path = l.from_path
+     where l.to_path = any($1::text[]) or (l.to_path is null and lower(l.target_text) = any($2::text[]))`,
+    [paths, missing.map((m) => m.toLowerCase())],
+  );
+  return r.rows.map((x) => ({
+    end: x.to_path ?? missingKey(x.target_text),
+    fromType: x.from_type,
+    type: x.type,
+    direction: x.direction,
+    candidates: Array.isArray(x.candidates) ? x.candidates : null,
+  }));
 }

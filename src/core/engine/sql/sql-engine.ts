@@ -3,6 +3,7 @@
 // write), its planner-statistics policy and how it sends a vector array; everything else is shared, so two
 // engines cannot drift in what they store or rank.
 import type { ParsedNote } from '../../types';
+import type { KindEvidence } from '../../links/infer-kind';
 import type {
   Backlink,
   BrainEngine,
@@ -41,7 +42,7 @@ import * as entities from './entity-queries';
 import * as files from './file-status';
 import { KeywordRanker } from './keyword-ranker';
 import * as links from './link-queries';
-import { linkTypingRows, setLinkTypes } from './link-typing';
+import { kindEvidence, linkTypingRows, setLinkTypes } from './link-typing';
 import type { MigrationOutcome } from './migrations';
 import * as pages from './page-queries';
 import { deletePage, renamePage, setLinkTargets, writePage, writePages } from './page-writer';
@@ -187,6 +188,10 @@ export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine
 
   linkTypingRows(paths: string[] | null): Promise<LinkTypingRow[]> {
     return linkTypingRows(this.sql, paths);
+  }
+
+  kindEvidence(paths: string[], missing: string[]): Promise<KindEvidence[]> {
+    return kindEvidence(this.sql, paths, missing);
   }
 
   async setLinkTypes(updates: LinkTypeUpdate[]): Promise<void> {
