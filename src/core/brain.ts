@@ -1,6 +1,8 @@
 // The brain: one object that every surface (CLI, plugin worker, MCP) holds. It owns the engine, the indexer
 // and the embedder, and enforces the remote trust boundary; operations call into it.
 import type { BrainEngine } from './engine/brain-engine';
+import { errorMessage } from './errors';
+import { isStoreDamage } from './engine/store-damage';
 import type { CodeChunker } from './chunk/chunk-note';
 import type { Embedder } from './embed/embedder';
 import { runEmbeddingQueue, type EmbedQueueResult } from './embed/embed-queue';
@@ -21,6 +23,11 @@ export interface BrainOptions {
   maxFileBytes?: number;
   batchSize?: number;
   onProgress?: (p: IndexProgress | EmbedProgress) => void;
+  /**
+   * Replaces a store found damaged during a run (an error `isStoreDamage` names): discards it, opens a fresh
+   * one and tells the user. Without it such errors are thrown as they are.
+   */
+  replaceStore?: (reason: string, damaged: BrainEngine) => Promise<BrainEngine>;
 }
 
 export interface EmbedProgress {
@@ -30,47 +37,120 @@ export interface EmbedProgress {
 }
 
 export class Brain {
-  readonly engine: BrainEngine;
   readonly source: VaultSource;
   readonly filter: PathFilter;
-  readonly indexer: Indexer;
   embedder: Embedder | null;
+  private store: BrainEngine;
+  private indexerOfStore: Indexer;
+  private readonly options: BrainOptions;
   private readonly onProgress?: BrainOptions['onProgress'];
+  /** A store replacement under way: calls wait for it instead of using the damaged store. */
+  private replacing: Promise<void> | null = null;
 
   constructor(options: BrainOptions) {
-    this.engine = options.engine;
+    this.options = options;
+    this.store = options.engine;
     this.source = options.source;
     this.filter = options.filter;
     this.embedder = options.embedder ?? null;
     this.onProgress = options.onProgress;
-    this.indexer = new Indexer({
-      store: options.engine,
-      source: options.source,
-      filter: options.filter,
-      codeChunker: options.codeChunker,
-      maxFileBytes: options.maxFileBytes,
-      batchSize: options.batchSize,
-      onProgress: (p) => this.onProgress?.(p),
-    });
+    this.indexerOfStore = this.createIndexer(options.engine);
+  }
+
+  /** The current store (a new one after a damaged store was replaced). */
+  get engine(): BrainEngine {
+    return this.store;
+  }
+
+  get indexer(): Indexer {
+    return this.indexerOfStore;
   }
 
   /** Indexes what changed, then embeds new or changed chunks (when an embedder is configured). */
   async index(options: { full?: boolean; signal?: AbortSignal } = {}): Promise<IndexSummary & { embed?: EmbedQueueResult }> {
-    const summary = await this.indexer.run(options);
+    // The run itself fills a replaced store, so the replacement does not index first; the retry is a full run.
+    let replaced = false;
+    const summary = await this.guard(
+      () => this.indexer.run(replaced ? { ...options, full: true } : options),
+      { reindex: false, onReplaced: () => void (replaced = true) },
+    );
+    if (replaced) summary.rebuilt = true;
     if (!this.embedder || options.signal?.aborted) return summary;
     return { ...summary, embed: await this.embed(options.signal) };
   }
 
+  /** Applies file events (created, modified, deleted paths). */
+  updatePaths(paths: string[]): Promise<IndexSummary> {
+    return this.guard(() => this.indexer.updatePaths(paths));
+  }
+
+  /** A rename reported by the app: keeps rows and embeddings. */
+  rename(from: string, to: string): Promise<IndexSummary> {
+    return this.guard(() => this.indexer.rename(from, to));
+  }
+
   async embed(signal?: AbortSignal): Promise<EmbedQueueResult | undefined> {
     if (!this.embedder) return undefined;
-    const result = await runEmbeddingQueue({
-      store: this.engine,
-      embedder: this.embedder,
-      signal,
-      onProgress: (p) => this.onProgress?.({ phase: 'embed', done: p.done, total: p.total }),
+    const embedder = this.embedder;
+    return this.guard(async () => {
+      const result = await runEmbeddingQueue({
+        store: this.engine,
+        embedder,
+        signal,
+        onProgress: (p) => this.onProgress?.({ phase: 'embed', done: p.done, total: p.total }),
+      });
+      await this.engine.flush();
+      return result;
     });
-    await this.engine.flush();
-    return result;
+  }
+
+  /**
+   * Runs `fn` against the store; when it fails with damage (a corrupt page, a broken invariant, a wasm abort)
+   * the store is replaced by a fresh one, re-indexed from the notes (unless `reindex` is false), and `fn` runs
+   * once more. A second failure is thrown: a fresh store that fails too is no damage, and is never looped on.
+   */
+  async guard<T>(fn: () => Promise<T>, options: { reindex?: boolean; onReplaced?: () => void } = {}): Promise<T> {
+    if (this.replacing) await this.replacing;
+    const used = this.store;
+    try {
+      return await fn();
+    } catch (e) {
+      if (!this.options.replaceStore || !isStoreDamage(e)) throw e;
+      // Concurrent calls that hit the same damage share one replacement.
+      if (this.store === used) {
+        this.replacing ??= this.replace(`damage found while in use: ${errorMessage(e)}`, options.reindex ?? true).finally(() => {
+          this.replacing = null;
+        });
+      }
+      if (this.replacing) await this.replacing;
+      options.onReplaced?.();
+      return fn();
+    }
+  }
+
+  private async replace(reason: string, reindex: boolean): Promise<void> {
+    const damaged = this.store;
+    this.store = await this.options.replaceStore!(reason, damaged);
+    this.indexerOfStore = this.createIndexer(this.store);
+    if (!reindex) return;
+    await this.indexer.run({ full: true });
+    if (this.embedder) {
+      await runEmbeddingQueue({ store: this.store, embedder: this.embedder });
+      await this.store.flush();
+    }
+  }
+
+  private createIndexer(store: BrainEngine): Indexer {
+    const o = this.options;
+    return new Indexer({
+      store,
+      source: o.source,
+      filter: o.filter,
+      codeChunker: o.codeChunker,
+      maxFileBytes: o.maxFileBytes,
+      batchSize: o.batchSize,
+      onProgress: (p) => this.onProgress?.(p),
+    });
   }
 
   /** The vault path of the note a person named (path, path without .md, basename, title or alias). */

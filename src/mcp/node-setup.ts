@@ -78,7 +78,7 @@ export function setUpNodeMcp(options: McpNodeSetupOptions): McpNodeSetup {
     ops: () => registry.list(),
     async call(name, params, signal) {
       const opened = await waitReady(ready, readyWaitMs, started);
-      return registry.call(name, params, { brain: opened.brain, remote: true, signal });
+      return opened.brain.guard(() => registry.call(name, params, { brain: opened.brain, remote: true, signal }));
     },
   };
 

@@ -7,7 +7,7 @@ import { Brain, type BrainOptions } from '../core/brain';
 import type { Embedder } from '../core/embed/embedder';
 import { resolveEmbedder } from '../core/embed/factory';
 import { createCodeChunker } from '../core/chunk/code-chunker';
-import { openChecked, recoveryNotice, type StoreRecovery } from '../core/engine/open-checked';
+import { openChecked, recoveryNotice, reopenFresh, type OpenCheckedOptions, type StoreRecovery } from '../core/engine/open-checked';
 import { defaultRules, PathFilter } from '../core/index/path-rules';
 import { loadBuiltinEmbedderFromDisk } from './embedder-asset';
 import { FsVaultSource } from './fs-vault-source';
@@ -58,8 +58,8 @@ export interface OpenedBrain {
   config: VaultConfig;
   /** The database open: wall time (ms) and whether it was created. */
   database: { openMs: number; fresh: boolean };
-  /** Set when the database was damaged and rebuilt on this open. */
-  recovery: StoreRecovery | null;
+  /** Set when the database was found damaged and rebuilt, at this open or later while in use. */
+  readonly recovery: StoreRecovery | null;
   close(): Promise<void>;
 }
 
@@ -79,7 +79,7 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
     await assertPrivateDir(dbDir);
     const sync = new DataDirSync(dbDir);
     let database = { openMs: 0, fresh: false };
-    const opened = await openChecked({
+    const store: OpenCheckedOptions = {
       async open() {
         await prepareDataDir(dbDir);
         await sync.baseline();
@@ -88,9 +88,12 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
         return onDisk.engine;
       },
       discard: () => moveAside(dbDir),
-    });
-    const { engine, recovery } = opened;
-    if (recovery) (options.onNotice ?? ((m) => process.stderr.write(`vault-brain: ${m}\n`)))(recoveryNotice(recovery));
+    };
+    const opened = await openChecked(store);
+    const { engine } = opened;
+    let recovery = opened.recovery;
+    const notice = options.onNotice ?? ((m) => process.stderr.write(`vault-brain: ${m}\n`));
+    if (recovery) notice(recoveryNotice(recovery));
     const rules = defaultRules();
     const filter = new PathFilter({ include: config.include, exclude: [...rules.exclude, ...config.exclude] });
     const source = new FsVaultSource(vault, { skipFolder: (rel) => filter.excludesFolder(rel) });
@@ -104,6 +107,14 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
       codeChunker,
       maxFileBytes: config.maxFileMB * 1024 * 1024,
       onProgress: options.onProgress,
+      // Damage that the open checks could not see (a zeroed commit log) surfaces as an error during a run.
+      async replaceStore(reason, damaged) {
+        await damaged.close().catch(() => undefined);
+        const fresh = await reopenFresh(store, reason);
+        recovery = fresh.recovery;
+        notice(recoveryNotice(fresh.recovery));
+        return fresh.engine;
+      },
     });
     if (recovery && options.reindexAfterRecovery !== false) await brain.index();
     return {
@@ -112,10 +123,12 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
       dbDir,
       config,
       database,
-      recovery,
+      get recovery() {
+        return recovery;
+      },
       async close() {
         try {
-          await engine.close();
+          await brain.engine.close();
         } finally {
           await lock.release();
         }

@@ -51,8 +51,8 @@ export function watchVaultFolder(options: VaultWatcherOptions): VaultWatcher {
       if (st ? st.isDirectory() : extensionOf(rel) === '') folders++;
       else files.push(rel);
     }
-    if (files.length > 0) await brain.indexer.updatePaths(files);
-    if (folders > 0) await brain.indexer.run();
+    if (files.length > 0) await brain.updatePaths(files);
+    if (folders > 0) await brain.guard(() => brain.indexer.run());
     await brain.embed();
     options.onApplied?.(paths);
   };

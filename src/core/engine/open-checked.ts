@@ -48,12 +48,23 @@ export async function openChecked(options: OpenCheckedOptions): Promise<CheckedO
   } catch (e) {
     reason = `the database could not be opened: ${e instanceof Error ? e.message : String(e)}`;
   }
+  return { ...(await reopenFresh(options, reason)), report: null, marked: 0 };
+}
+
+/**
+ * Discards a damaged store (moved aside or deleted) and opens a fresh one, recording the recovery in it. Used at
+ * open and when damage surfaces during a run (`Brain.replaceStore`); the caller closes the damaged engine first.
+ * A fresh store that fails too is a real error (disk full, no permission): reported, never retried in a loop.
+ */
+export async function reopenFresh(
+  options: OpenCheckedOptions,
+  reason: string,
+): Promise<{ engine: PGliteEngine; recovery: StoreRecovery }> {
   const keptAt = await options.discard(reason);
   const recovery: StoreRecovery = { at: (options.now?.() ?? new Date()).toISOString(), reason, keptAt };
-  // A fresh store that fails too is a real error (disk full, no permission): reported, never retried in a loop.
   const engine = await options.open();
   await engine.setMeta(RECOVERY_META_KEY, JSON.stringify(recovery));
-  return { engine, recovery, report: null, marked: 0 };
+  return { engine, recovery };
 }
 
 /** The last recovery recorded in a store, if any. */

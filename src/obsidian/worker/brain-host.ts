@@ -84,7 +84,7 @@ export class BrainHost {
     return {
       open: (p) => this.serial(() => this.open(p)),
       index: (p, ctx) => this.serial(() => this.requireBrain().index({ full: p.full, signal: ctx.signal }) as Promise<IndexResult>),
-      update: (p) => this.serial(() => this.requireBrain().indexer.updatePaths(validPaths(p.paths))),
+      update: (p) => this.serial(() => this.requireBrain().updatePaths(validPaths(p.paths))),
       rename: (p) => this.serial(() => this.rename(p.from, p.to)),
       op: (p, ctx) => {
         // `remote` unset is a remote call (the registry fails closed); `stream` sends think's text as call progress.
@@ -186,7 +186,7 @@ export class BrainHost {
 
   private async rename(from: string, to: string): Promise<IndexSummary> {
     const [a, b] = validPaths([from, to]);
-    return this.requireBrain().indexer.rename(a!, b!);
+    return this.requireBrain().rename(a!, b!);
   }
 
   private async close(): Promise<void> {
