@@ -7,7 +7,8 @@ import type { EngineStats } from '../../src/core/engine/brain-engine';
 import { PGliteEngine } from '../../src/core/engine/pglite/pglite-engine';
 import type { VaultFile, VaultSource } from '../../src/core/index/vault-source';
 import { nodeWasmLoader } from '../../src/node/tree-sitter-wasm';
-import { BrainHost, EMBEDDER_ASSET } from '../../src/obsidian/worker/brain-host';
+import { BrainHost, EMBEDDER_ASSET, type BrainHostDeps } from '../../src/obsidian/worker/brain-host';
+import { note } from '../core/engine/fixtures';
 import { connectToMain, connectToWorker, databaseName, type MainEndpoint, type WorkerEvents, type WorkerSettings } from '../../src/obsidian/protocol/worker-api';
 import { vaultHandlers } from '../../src/obsidian/bridge/serve-vault';
 
@@ -43,7 +44,10 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-function setup(vault: MemoryVault): { main: MainEndpoint; host: BrainHost; progress: WorkerEvents['progress'][]; dataDirs: string[] } {
+function setup(
+  vault: MemoryVault,
+  deps: Partial<BrainHostDeps> = {},
+): { main: MainEndpoint; host: BrainHost; progress: WorkerEvents['progress'][]; logs: WorkerEvents['log'][]; dataDirs: string[] } {
   const channel = new MessageChannel();
   const dataDirs: string[] = [];
   const host = new BrainHost({
@@ -52,12 +56,15 @@ function setup(vault: MemoryVault): { main: MainEndpoint; host: BrainHost; progr
       dataDirs.push(dataDir);
       return { engine: await PGliteEngine.open({}) };
     },
+    ...deps,
   });
   const workerSide = connectToMain(channel.port2, host.handlers());
   host.attach(workerSide);
   const main = connectToWorker(channel.port1, vaultHandlers(vault));
   const progress: WorkerEvents['progress'][] = [];
   main.on('progress', (p) => progress.push(p));
+  const logs: WorkerEvents['log'][] = [];
+  main.on('log', (l) => logs.push(l));
   cleanups.push(async () => {
     await main.call('close', {}).catch(() => undefined);
     main.close();
@@ -65,7 +72,7 @@ function setup(vault: MemoryVault): { main: MainEndpoint; host: BrainHost; progr
     channel.port1.close();
     channel.port2.close();
   });
-  return { main, host, progress, dataDirs };
+  return { main, host, progress, logs, dataDirs };
 }
 
 function demoVault(): MemoryVault {
@@ -179,6 +186,82 @@ describe('brain host over the worker protocol', () => {
     const summary = await main.call('index', {});
     expect(summary.failed + summary.skipped).toBe(2);
     expect(summary.indexed).toBe(3);
+  });
+});
+
+describe('a damaged store in the worker', () => {
+  const damageError = (message: string, code: string): Error => Object.assign(new Error(message), { code });
+
+  it('one that fails to open (a wasm abort) is emptied and rebuilt, and the open says so', async () => {
+    const vault = demoVault();
+    const discarded: string[] = [];
+    let opens = 0;
+    const { main } = setup(vault, {
+      async openEngine() {
+        if (++opens === 1) throw new Error('Aborted(). Build with -sASSERTIONS for more info.');
+        return { engine: await PGliteEngine.open({}) };
+      },
+      discardStore: (dataDir) => {
+        discarded.push(dataDir);
+        return Promise.resolve();
+      },
+    });
+    const opened = await main.call('open', { vaultId: 'd1', settings: SETTINGS });
+    expect(discarded).toEqual(['idb://vault-brain-d1']);
+    expect(opened.recovery).toMatchObject({ reason: expect.stringMatching(/^the database could not be opened: Aborted\(\)/), keptAt: null });
+    expect(await main.call('index', {})).toMatchObject({ indexed: 4, failed: 0 });
+    const status = (await main.call('op', { name: 'status', params: {} })) as { lastRecovery: unknown };
+    expect(status.lastRecovery).toEqual(opened.recovery);
+  });
+
+  it('one that fails its checks is emptied and rebuilt', async () => {
+    const vault = demoVault();
+    const discarded: string[] = [];
+    let opens = 0;
+    const { main } = setup(vault, {
+      async openEngine() {
+        const engine = await PGliteEngine.open({});
+        if (++opens === 1) {
+          // A page whose recorded chunk count its chunks do not match (rows lost under it).
+          await engine.putPages([{ note: note('lost.md', { chunks: ['one', 'two'] }), meta: { mtime: 1, size: 10 } }]);
+          await engine.db.exec('update pages set chunk_count = 7');
+        }
+        return { engine };
+      },
+      discardStore: (dataDir) => {
+        discarded.push(dataDir);
+        return Promise.resolve();
+      },
+    });
+    const opened = await main.call('open', { vaultId: 'd2', settings: SETTINGS });
+    expect(opened.recovery?.reason).toMatch(/^integrity check failed: .*(chunk|pages)/);
+    expect(discarded).toEqual(['idb://vault-brain-d2']);
+    expect(await main.call('index', {})).toMatchObject({ indexed: 4 });
+    expect(((await main.call('op', { name: 'stats', params: {} })) as EngineStats).pages).toBe(4);
+  });
+
+  it('damage found during a run replaces the store, rebuilds it, finishes the call and notifies', async () => {
+    const vault = demoVault();
+    const discarded: string[] = [];
+    const { main, host, logs } = setup(vault, {
+      discardStore: (dataDir) => {
+        discarded.push(dataDir);
+        return Promise.resolve();
+      },
+    });
+    const opened = await main.call('open', { vaultId: 'd3', settings: SETTINGS });
+    expect(opened.recovery).toBeNull();
+    await main.call('index', {});
+    // The store breaks as a zeroed commit log breaks it: the open passed, the first write fails.
+    host.brain!.engine.putPages = () => Promise.reject(damageError('attempted to delete invisible tuple', '55000'));
+    vault.set('Globex.md', '# Globex\n\nGlobex hired [[Bob]].\n', 3_000);
+    const updated = await main.call('update', { paths: ['Globex.md'] });
+    expect(discarded).toEqual(['idb://vault-brain-d3']);
+    expect(((await main.call('op', { name: 'stats', params: {} })) as EngineStats).pages).toBe(5);
+    expect(updated.failed).toBe(0);
+    expect(logs.filter((l) => l.notify)).toEqual([
+      { level: 'warn', notify: true, message: 'the index database was damaged (damage found while in use: attempted to delete invisible tuple); a fresh one is being rebuilt from the notes' },
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 // An in-memory stand-in for the worker client (Obsidian cannot run here; the real worker has its e2e test).
+import type { StoreRecovery } from '../../src/core/engine/open-checked';
 import type { IndexSummary } from '../../src/core/index/indexer';
 import type { LlmSettings } from '../../src/core/think/settings';
 import type { BrainClientLike, ClientEvents, ThinkCallOptions } from '../../src/obsidian/plugin/brain-service';
@@ -37,6 +38,8 @@ export function thinkResult(over: Partial<ThinkResponse> = {}): ThinkResponse {
 export class FakeClient implements BrainClientLike {
   calls: { method: string; args: unknown[] }[] = [];
   needsRebuild = false;
+  /** What the worker reports when the stored index was damaged and replaced at open. */
+  recovery: StoreRecovery | null = null;
   failOpen: Error | null = null;
   ops = new Map<string, OpHandler>([['stats', () => STATS]]);
   closed = false;
@@ -56,7 +59,7 @@ export class FakeClient implements BrainClientLike {
     this.record('open', vaultId, settings);
     await Promise.resolve();
     if (this.failOpen) throw this.failOpen;
-    return { dataDir: `idb://vault-brain-${vaultId}`, needsRebuild: this.needsRebuild, embedderId: 'glove', codeLanguages: [], timings: { decode: 0, compile: 0, database: 0, total: 0 }, ops: [] };
+    return { dataDir: `idb://vault-brain-${vaultId}`, needsRebuild: this.needsRebuild, embedderId: 'glove', codeLanguages: [], timings: { decode: 0, compile: 0, database: 0, total: 0 }, ops: [], recovery: this.recovery };
   }
 
   async index(params: { full?: boolean } = {}): Promise<IndexResult> {

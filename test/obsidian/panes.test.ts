@@ -253,6 +253,12 @@ describe('index status view', () => {
     expect(root.textContent).toContain('Chunks9');
     expect(texts(root, '.vb-status-path')).toEqual(['Notes/Huge.md']);
     expect(texts(root, '.vb-status-reason')).toEqual(['larger than 2 MB']);
+    expect(root.querySelector('.vb-status-recovery')).toBeNull();
+    fake.ops.set('status', () => ({ lastIndexedAt: '2025-01-01T00:00:00.000Z', indexed: 3, skipped: 0, failed: 0, withWarnings: 0, files: [], embedder: 'glove', lastRecovery: { at: '2026-12-01T00:00:00.000Z', reason: 'the database could not be opened: Aborted()', keptAt: null } }));
+    await view.refresh();
+    expect(root.querySelector('.vb-status-recovery')?.textContent).toMatch(/^Rebuilt .+: the index database was damaged \(the database could not be opened: Aborted\(\)\); a fresh one was rebuilt from the notes\.$/);
+    fake.ops.set('status', () => ({ lastIndexedAt: '2025-01-01T00:00:00.000Z', indexed: 3, skipped: 1, failed: 0, withWarnings: 0, files: [{ path: 'Notes/Huge.md', status: 'skipped', reason: 'larger than 2 MB', size: 3e6 }], embedder: 'glove' }));
+    await view.refresh();
     expect(await view.explain('Old')).toBe('Archive/Old.md is not indexed: excluded by rule "Archive".');
     expect(await view.explain('huge')).toBe('Notes/Huge.md was skipped: larger than 2 MB.');
     expect(root.querySelector('.vb-why-answer')!.textContent).toBe('Notes/Huge.md was skipped: larger than 2 MB.');

@@ -111,6 +111,39 @@ describe('plugin lifecycle', () => {
     expect(statusEl(plugin).textContent).toBe('Brain: ready');
   });
 
+  it('says so in a notice and the status log when the worker replaced a damaged index at open', async () => {
+    const notices: string[] = [];
+    vi.spyOn(Notice.prototype, 'constructor__').mockImplementation((message: string | DocumentFragment) => {
+      notices.push(typeof message === 'string' ? message : (message.textContent ?? ''));
+    });
+    const app = makeApp();
+    const plugin = await loaded(app);
+    plugin.fake.recovery = { at: '2026-12-01T00:00:00.000Z', reason: 'integrity check failed: the chunks table has 3 rows but the pages record 9', keptAt: null };
+    app.workspace.setLayoutReady__();
+    await settle();
+    expect(notices).toEqual(['Vault Brain: the index database was damaged (integrity check failed: the chunks table has 3 rows but the pages record 9); a fresh one is being rebuilt from the notes']);
+    expect(plugin.brain.logs.at(-1)).toMatchObject({ level: 'warn', message: expect.stringContaining('the index database was damaged') });
+    expect(plugin.fake.callsOf('index')).toHaveLength(1);
+    expect(statusEl(plugin).textContent).toBe('Brain: ready');
+  });
+
+  it('shows a notice when the worker finds damage during a run and rebuilds', async () => {
+    const notices: string[] = [];
+    vi.spyOn(Notice.prototype, 'constructor__').mockImplementation((message: string | DocumentFragment) => {
+      notices.push(typeof message === 'string' ? message : (message.textContent ?? ''));
+    });
+    const app = makeApp();
+    const plugin = await loaded(app);
+    app.workspace.setLayoutReady__();
+    await settle();
+    expect(notices).toEqual([]);
+    // What BrainHost emits from Brain.replaceStore: a log line marked to be shown.
+    plugin.fake.events!.onLog({ level: 'warn', message: 'the index database was damaged (damage found while in use: attempted to delete invisible tuple); a fresh one is being rebuilt from the notes', notify: true });
+    plugin.fake.events!.onLog({ level: 'info', message: 'an ordinary log line' });
+    expect(notices).toEqual(['Vault Brain: the index database was damaged (damage found while in use: attempted to delete invisible tuple); a fresh one is being rebuilt from the notes']);
+    expect(plugin.brain.logs.map((l) => l.message)).toEqual(expect.arrayContaining([expect.stringContaining('invisible tuple'), 'an ordinary log line']));
+  });
+
   it('reports a failed open once, without a retry loop, and keeps working', async () => {
     vi.spyOn(Notice.prototype, 'constructor__').mockImplementation(() => undefined);
     const app = makeApp();

@@ -5,6 +5,7 @@ import { BrainError, errorMessage } from '../../core/errors';
 import { errorText } from './error-text';
 import type { IndexSummary } from '../../core/index/indexer';
 import type { LlmSettings } from '../../core/think/settings';
+import { recoveryNotice } from '../../core/engine/open-checked';
 import type { IndexResult, OpenResult, OpInfo, ThinkRequest, WorkerEvents, WorkerSettings } from '../protocol/worker-api';
 import type { StatsResponse, ThinkResponse } from './op-results';
 
@@ -187,7 +188,8 @@ export class BrainService {
       const opened = await client.open(this.deps.vaultId(), this.deps.workerSettings());
       this.client = client;
       this.openedOps = opened.ops;
-      if (opened.needsRebuild) this.deps.notify('Vault Brain: the index was made by another version or is damaged, rebuilding it.');
+      if (opened.recovery) this.log({ level: 'warn', message: recoveryNotice(opened.recovery), notify: true });
+      else if (opened.needsRebuild) this.deps.notify('Vault Brain: the index was made by another version or is damaged, rebuilding it.');
       // Ops are usable while the first index runs; the opening promise resolves once the client is open.
       void this.runIndex(client, full || opened.needsRebuild).catch(() => undefined);
       return client;
@@ -222,6 +224,8 @@ export class BrainService {
   }
 
   private log(entry: WorkerEvents['log']): void {
+    // A damaged index replaced by a fresh one (at open or during a run) is said at once, not only logged.
+    if (entry.notify) this.deps.notify(`Vault Brain: ${entry.message}`);
     this.logs.push(entry);
     if (this.logs.length > 200) this.logs.splice(0, this.logs.length - 200);
   }

@@ -1,5 +1,6 @@
 // The shapes of the operation results the panes read (the ops' JSON contracts; fields may be added).
 import type { EngineStats } from '../../core/engine/brain-engine';
+import type { StoreRecovery } from '../../core/engine/open-checked';
 import type { ThinkOpResult } from '../../core/ops/think-op';
 import type { Gap } from '../../core/think/types';
 
@@ -89,6 +90,8 @@ export interface StatusResponse {
   withWarnings: number;
   files: StatusFile[];
   embedder: string | null;
+  /** The last time a damaged index was replaced by a fresh one and rebuilt from the notes. */
+  lastRecovery?: StoreRecovery | null;
 }
 
 export interface NoteResponse {

@@ -3,6 +3,7 @@
 // Ops are called by name ("call op by name with params" is the main request); the rest is lifecycle.
 // Rooms: obsidian/protocol/ is imported by both sides; obsidian/worker/ runs only in the worker;
 // obsidian/bridge/ runs only on the main thread (starts the worker, serves it the vault).
+import type { StoreRecovery } from '../../core/engine/open-checked';
 import type { IndexProgress, IndexSummary } from '../../core/index/indexer';
 import type { VaultFile } from '../../core/index/vault-source';
 import type { ObjectSchema } from '../../core/ops/schema';
@@ -66,6 +67,8 @@ export interface OpenResult {
   /** Milliseconds: asset decode+inflate, wasm compile, database start (+ migration), the rest of open. */
   timings: { decode: number; compile: number; database: number; total: number };
   ops: OpInfo[];
+  /** Set when the stored database failed to open or failed its checks and was replaced by a fresh one. */
+  recovery?: StoreRecovery | null;
 }
 
 /** An operation as the UI sees it (the registry entry minus its handler). */
@@ -112,7 +115,8 @@ export interface EmbedProgressEvent {
 /** Pushed by the worker. */
 export interface WorkerEvents {
   progress: IndexProgress | EmbedProgressEvent;
-  log: { level: 'info' | 'warn' | 'error'; message: string };
+  /** `notify`: shown to the user at once (a Notice), not only kept for the status view. */
+  log: { level: 'info' | 'warn' | 'error'; message: string; notify?: boolean };
 }
 
 /** The plugin sends no events today; the map exists so both sides are declared alike. */

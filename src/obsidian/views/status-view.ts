@@ -115,6 +115,11 @@ export class IndexStatusView extends ItemView {
     const embedded = Object.values(stats.embeddedByModel).reduce((a, b) => a + b, 0);
     row('Embedded chunks', `${fmt(embedded)}${status.embedder ? ` (${status.embedder})` : ''}`);
     row('Last run', status.lastIndexedAt ? new Date(status.lastIndexedAt).toLocaleString() : 'never');
+    const r = status.lastRecovery;
+    if (r) {
+      const note = el.createDiv({ cls: ['vb-log', 'vb-log-warn', 'vb-status-recovery'] });
+      note.setText(`Rebuilt ${new Date(r.at).toLocaleString()}: the index database was damaged (${r.reason}); a fresh one was rebuilt from the notes.`);
+    }
   }
 
   private renderFiles(status: StatusResponse): void {

@@ -8,6 +8,7 @@ import { loadBuiltinEmbedder } from '../../core/embed/builtin-embedder';
 import type { Embedder } from '../../core/embed/embedder';
 import { resolveEmbedder, type EmbedderSettings } from '../../core/embed/factory';
 import type { BrainEngine } from '../../core/engine/brain-engine';
+import { openChecked, recoveryNotice, reopenFresh, type OpenCheckedOptions } from '../../core/engine/open-checked';
 import type { IndexSummary } from '../../core/index/indexer';
 import { defaultRules, PathFilter } from '../../core/index/path-rules';
 import { createRegistry } from '../../core/ops';
@@ -38,6 +39,11 @@ export interface OpenedEngine {
 export interface BrainHostDeps {
   /** Opens (creating when needed) the database at `dataDir` (`idb://vault-brain-<id>` in the worker). */
   openEngine(dataDir: string): Promise<OpenedEngine>;
+  /**
+   * Empties a damaged database at `dataDir` so the next `openEngine` makes a fresh one (the worker clears its
+   * IndexedDB store). Without it (in-memory stores) the closed store is simply gone.
+   */
+  discardStore?: (dataDir: string) => Promise<void>;
   /** Bytes of the embedded embedder and tree-sitter wasm files; without it there is no embedder or code chunking. */
   loadAsset?: (name: string) => Promise<Uint8Array>;
   /** For the model and embedding SDKs; default: the global fetch (the worker's, which streams). */
@@ -119,7 +125,21 @@ export class BrainHost {
     this.llm = normalizeLlmSettings(settings.llm);
     const dataDir = `idb://${databaseName(vaultId)}`;
     const dbStart = this.now();
-    const { engine, timings } = await this.deps.openEngine(dataDir);
+    let timings: OpenedEngine['timings'];
+    // Every open checks the store; one that fails to open (a wasm abort included) or fails the checks is emptied
+    // and rebuilt from the notes by the first index run, with a notice.
+    const store: OpenCheckedOptions = {
+      open: async () => {
+        const opened = await this.deps.openEngine(dataDir);
+        timings = opened.timings;
+        return opened.engine;
+      },
+      discard: async () => {
+        await this.deps.discardStore?.(dataDir);
+        return null;
+      },
+    };
+    const { engine, recovery } = await openChecked(store);
     const database = this.now() - dbStart - (timings ? timings.decode + timings.compile : 0);
     let chunker: TreeSitterCodeChunker | null = null;
     try {
@@ -140,11 +160,19 @@ export class BrainHost {
         maxFileBytes: settings.maxFileBytes,
         batchSize: settings.batchSize,
         onProgress: (p) => rpc.emit('progress', p),
+        // Damage the open checks could not see surfaces as an error during a run: the store is replaced there.
+        replaceStore: async (reason, damaged) => {
+          await damaged.close().catch(() => undefined);
+          const fresh = await reopenFresh(store, reason);
+          rpc.emit('log', { level: 'warn', message: recoveryNotice(fresh.recovery), notify: true });
+          return fresh.engine;
+        },
       });
       this.opened = { brain, chunker };
       return {
         dataDir,
         needsRebuild: engine.openState.needsRebuild,
+        recovery,
         embedderId: embedder?.id ?? null,
         codeLanguages: codeChunker?.loadedLanguages() ?? [],
         timings: { decode: timings?.decode ?? 0, compile: timings?.compile ?? 0, database, total: this.now() - start },

@@ -24,6 +24,28 @@ export async function idbHasCluster(dataDir: string, idb: IDBFactory = indexedDB
   }
 }
 
+/**
+ * Empties the IndexedDB store of a damaged `idb://` data directory, so the next open loads a fresh database from
+ * the snapshot. Cleared rather than deleted: PGlite's IDBFS keeps its connection open, which would block a
+ * delete. The damaged files are not kept (a browser profile has no place to put them aside).
+ */
+export async function idbClearCluster(dataDir: string, idb: IDBFactory = indexedDB): Promise<void> {
+  if (!dataDir.startsWith('idb://')) throw new Error(`not an IndexedDB data directory: ${dataDir}`);
+  const db = await request(idb.open(`${PG_ROOT}/${dataDir.slice('idb://'.length)}`));
+  try {
+    if (!db.objectStoreNames.contains(FILE_STORE)) return;
+    const tx = db.transaction(FILE_STORE, 'readwrite');
+    await request(tx.objectStore(FILE_STORE).clear());
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+      tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+    });
+  } finally {
+    db.close();
+  }
+}
+
 function request<T>(r: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     r.onsuccess = () => resolve(r.result);

@@ -5,7 +5,7 @@ import type { PGliteOptions } from '@electric-sql/pglite';
 import { PGliteEngine } from '../../core/engine/pglite/pglite-engine';
 import { loadAsset } from '../assets/bundle-assets';
 import { BrainHost } from './brain-host';
-import { idbHasCluster } from './idb-cluster';
+import { idbClearCluster, idbHasCluster } from './idb-cluster';
 import { embeddedPgliteOptions } from './pglite-assets';
 import { connectToMain } from '../protocol/worker-api';
 
@@ -20,6 +20,7 @@ const IDB_TUNING: Pick<PGliteOptions, 'postgresqlconf'> = {
 
 const host = new BrainHost({
   loadAsset,
+  discardStore: (dataDir) => idbClearCluster(dataDir),
   async openEngine(dataDir) {
     const fresh = !(await idbHasCluster(dataDir));
     const assets = await embeddedPgliteOptions(loadAsset, { fresh });
