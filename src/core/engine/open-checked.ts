@@ -1,9 +1,8 @@
 // Opens a store and checks it before anyone uses it; a store that fails to open (a wasm abort included) or
 // fails its checks is discarded and a fresh one opened, which the indexer fills again from the notes. Shared
 // by the Node opener (a data directory, moved aside) and the plugin's worker (an IndexedDB database, deleted).
-import { checkIntegrity, damageSummary, hasDamage, markForReindex, type IntegrityReport } from './integrity';
+import { damageSummary, hasDamage, type IntegrityReport } from './integrity';
 import type { BrainEngine } from './brain-engine';
-import type { PGliteEngine } from './pglite/pglite-engine';
 
 /** What happened to a damaged store; stored in the fresh one's meta (`last_recovery`) for status and doctor. */
 export interface StoreRecovery {
@@ -15,8 +14,8 @@ export interface StoreRecovery {
   keptAt: string | null;
 }
 
-export interface CheckedOpen {
-  engine: PGliteEngine;
+export interface CheckedOpen<E extends BrainEngine = BrainEngine> {
+  engine: E;
   /** Set when the store was discarded and rebuilt on this open. */
   recovery: StoreRecovery | null;
   /** The checks run on the store that was kept (the fresh one's, after a recovery). */
@@ -25,8 +24,8 @@ export interface CheckedOpen {
   marked: number;
 }
 
-export interface OpenCheckedOptions {
-  open(): Promise<PGliteEngine>;
+export interface OpenCheckedOptions<E extends BrainEngine = BrainEngine> {
+  open(): Promise<E>;
   /** Removes the damaged store from where `open` looks (moves it aside or deletes it); returns where it was kept. */
   discard(reason: string): Promise<string | null>;
   now?: () => Date;
@@ -34,13 +33,13 @@ export interface OpenCheckedOptions {
 
 export const RECOVERY_META_KEY = 'last_recovery';
 
-export async function openChecked(options: OpenCheckedOptions): Promise<CheckedOpen> {
+export async function openChecked<E extends BrainEngine>(options: OpenCheckedOptions<E>): Promise<CheckedOpen<E>> {
   let reason: string;
   try {
     const engine = await options.open();
-    const report = await checkIntegrity(engine.db, 'quick');
+    const report = await engine.checkIntegrity('quick');
     if (!hasDamage(report)) {
-      const marked = await markForReindex(engine.db, report);
+      const marked = await engine.markForReindex(report);
       return { engine, recovery: null, report, marked };
     }
     reason = `integrity check failed: ${damageSummary(report)}`;
@@ -56,10 +55,10 @@ export async function openChecked(options: OpenCheckedOptions): Promise<CheckedO
  * open and when damage surfaces during a run (`Brain.replaceStore`); the caller closes the damaged engine first.
  * A fresh store that fails too is a real error (disk full, no permission): reported, never retried in a loop.
  */
-export async function reopenFresh(
-  options: OpenCheckedOptions,
+export async function reopenFresh<E extends BrainEngine>(
+  options: OpenCheckedOptions<E>,
   reason: string,
-): Promise<{ engine: PGliteEngine; recovery: StoreRecovery }> {
+): Promise<{ engine: E; recovery: StoreRecovery }> {
   const keptAt = await options.discard(reason);
   const recovery: StoreRecovery = { at: (options.now?.() ?? new Date()).toISOString(), reason, keptAt };
   const engine = await options.open();
