@@ -191,6 +191,10 @@ describe('brain host over the worker protocol', () => {
 
 describe('a damaged store in the worker', () => {
   const damageError = (message: string, code: string): Error => Object.assign(new Error(message), { code });
+  const recordDiscards = (discarded: string[]) => (dataDir: string): Promise<void> => {
+    discarded.push(dataDir);
+    return Promise.resolve();
+  };
 
   it('one that fails to open (a wasm abort) is emptied and rebuilt, and the open says so', async () => {
     const vault = demoVault();
@@ -201,14 +205,12 @@ describe('a damaged store in the worker', () => {
         if (++opens === 1) throw new Error('Aborted(). Build with -sASSERTIONS for more info.');
         return { engine: await PGliteEngine.open({}) };
       },
-      discardStore: (dataDir) => {
-        discarded.push(dataDir);
-        return Promise.resolve();
-      },
+      discardStore: recordDiscards(discarded),
     });
     const opened = await main.call('open', { vaultId: 'd1', settings: SETTINGS });
     expect(discarded).toEqual(['idb://vault-brain-d1']);
-    expect(opened.recovery).toMatchObject({ reason: expect.stringMatching(/^the database could not be opened: Aborted\(\)/), keptAt: null });
+    expect(opened.recovery?.reason).toMatch(/^the database could not be opened: Aborted\(\)/);
+    expect(opened.recovery?.keptAt).toBeNull();
     expect(await main.call('index', {})).toMatchObject({ indexed: 4, failed: 0 });
     const status = (await main.call('op', { name: 'status', params: {} })) as { lastRecovery: unknown };
     expect(status.lastRecovery).toEqual(opened.recovery);
@@ -228,10 +230,7 @@ describe('a damaged store in the worker', () => {
         }
         return { engine };
       },
-      discardStore: (dataDir) => {
-        discarded.push(dataDir);
-        return Promise.resolve();
-      },
+      discardStore: recordDiscards(discarded),
     });
     const opened = await main.call('open', { vaultId: 'd2', settings: SETTINGS });
     expect(opened.recovery?.reason).toMatch(/^integrity check failed: .*(chunk|pages)/);
@@ -244,10 +243,7 @@ describe('a damaged store in the worker', () => {
     const vault = demoVault();
     const discarded: string[] = [];
     const { main, host, logs } = setup(vault, {
-      discardStore: (dataDir) => {
-        discarded.push(dataDir);
-        return Promise.resolve();
-      },
+      discardStore: recordDiscards(discarded),
     });
     const opened = await main.call('open', { vaultId: 'd3', settings: SETTINGS });
     expect(opened.recovery).toBeNull();

@@ -42,7 +42,7 @@ async function doctorHealthy(vault: string, db: string): Promise<void> {
   expect(JSON.parse(r.stdout)).toMatchObject({ healthy: true, problems: [], repaired: [] });
 }
 
-function killed(child: ChildProcess): Promise<NodeJS.Signals | null> {
+function killed(child: ChildProcess): Promise<string | null> {
   return new Promise((resolve) => child.on('close', (_code, signal) => resolve(signal)));
 }
 

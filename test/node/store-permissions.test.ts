@@ -41,7 +41,7 @@ beforeAll(async () => {
   // Other users must be able to reach the folder for the "another user" check to mean anything.
   await fs.chmod(tmp, 0o755);
   vault = path.join(tmp, 'vault');
-  generateVault({ out: vault, notes: 30, seed: 7 });
+  generateVault({ out: vault, notes: 100, seed: 7 });
   await fs.mkdir(path.join(vault, '.vault-brain'), { recursive: true, mode: 0o755 });
   await fs.writeFile(path.join(vault, '.vault-brain', 'config.json'), JSON.stringify({ embedder: { kind: 'none' } }));
   db = path.join(vault, '.vault-brain', 'db');
