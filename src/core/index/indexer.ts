@@ -18,7 +18,8 @@ import type { VaultFile, VaultSource } from './vault-source';
 // 2: full-text vectors computed in JS (text/lexemes.ts) instead of Postgres' to_tsvector.
 // 3: target-aware typed edges (candidates, past, subjects named on the object's page, attendee lines).
 // 4: a clause opening with another name in plain text is not the page's; kinds inferred from incoming links.
-export const PARSER_VERSION = '4';
+// 5: chunk full-text vectors carry the note's title, aliases and properties as weighted fields (text/search-fields.ts).
+export const PARSER_VERSION = '5';
 
 /** Bytes of new files kept from rename detection for the parse that follows, so they are not read twice. */
 const RENAME_READ_CACHE_BYTES = 64 * 1024 * 1024;

@@ -89,23 +89,56 @@ function utf8Length(s: string): number {
   return n;
 }
 
+/** A tsvector position label: A, B, C, or D (the default, written without a label). */
+export type FieldLabel = 'A' | 'B' | 'C' | 'D';
+
+/** One field of a chunk's text and the label its positions carry (see text/search-fields.ts). */
+export interface WeightedText {
+  text: string;
+  label: FieldLabel;
+}
+
 /**
  * The tsvector literal for a text (`'lexem':1,4 'other':2`), to be cast with `::tsvector`. Empty text gives ''
  * (an empty tsvector). Never throws and stays within Postgres' tsvector limits whatever the input.
  */
 export function tsvectorLiteral(text: string): string {
-  const positions = new Map<string, number[]>();
+  return weightedTsvectorLiteral([{ text, label: 'D' }]);
+}
+
+/**
+ * The tsvector literal of several fields, each position labelled with its field (`note:1A,7 link:9`), so a
+ * ranker can weigh a title word above a body word (ts_rank_cd's weights). Positions run on across fields with a
+ * gap of one, so a phrase never matches across the seam of two fields.
+ */
+export function weightedTsvectorLiteral(fields: readonly WeightedText[]): string {
+  const positions = new Map<string, string[]>();
+  const last = new Map<string, number>();
   let bytes = 0;
-  forEachLexeme(text, (lexeme, position) => {
-    const list = positions.get(lexeme);
-    if (list) {
-      // Clamped positions repeat; Postgres would fold them anyway.
-      if (list.length < MAX_POSITIONS_PER_LEXEME && list[list.length - 1] !== position) list.push(position);
-      return;
-    }
-    bytes += utf8Length(lexeme);
-    if (bytes <= MAX_LEXEME_BYTES) positions.set(lexeme, [position]);
-  });
+  let offset = 0;
+  for (const field of fields) {
+    const suffix = field.label === 'D' ? '' : field.label;
+    let end = offset;
+    forEachLexeme(field.text, (lexeme, p) => {
+      const position = Math.min(offset + p, MAX_POSITION);
+      end = position;
+      const list = positions.get(lexeme);
+      if (list) {
+        // Clamped positions repeat; Postgres would fold them anyway.
+        if (list.length < MAX_POSITIONS_PER_LEXEME && last.get(lexeme) !== position) {
+          list.push(`${position}${suffix}`);
+          last.set(lexeme, position);
+        }
+        return;
+      }
+      bytes += utf8Length(lexeme);
+      if (bytes <= MAX_LEXEME_BYTES) {
+        positions.set(lexeme, [`${position}${suffix}`]);
+        last.set(lexeme, position);
+      }
+    });
+    offset = Math.min(end + 1, MAX_POSITION);
+  }
   // Lexemes are letters, digits and marks only, so they need no quotes (fewer bytes to send and parse).
   const parts: string[] = [];
   for (const [lexeme, list] of positions) parts.push(`${lexeme}:${list.join(',')}`);

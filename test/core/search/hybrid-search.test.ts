@@ -25,6 +25,8 @@ const VAULT: Record<string, string> = {
   '技术/缓存.md': '---\ntags: [技术]\n---\n# 缓存\n\n缓存失效时要防止缓存击穿，可以用互斥锁。\n',
   'people/Ada.md': '---\ntype: person\n---\n# Ada\n\nAda wrote about the popover and [[Page preview]].\n\n## Timeline\n\n- **2024-01-02** | Met the walrus keeper at the zoo\n',
   'people/Ben.md': '---\ntype: person\n---\n# Ben\n\nBen keeps a walrus diary. See [[Page preview]] and [[Canvas]].\n',
+  'team/Noah.md': '---\nrole: Developer Advocate\nlocation: Melbourne\n---\n# Noah\n\nNoah grew up in Atlanta.\n',
+  'team/Mia.md': '# Mia\n\nMia once met a developer advocate at a conference, and talked about Melbourne coffee, trains, weather and many other things at length.\n',
   'private/secret.md': '# Secret plan\n\nThe walrus plan is confidential.\n',
 };
 
@@ -75,6 +77,13 @@ describe('keyword arm', () => {
     // A substring of a word is found too (bigram phrases), and the order of characters matters.
     expect(paths(await search('死信', {}, false))).toContain('技术/后台任务的工作进程.md');
     expect(paths(await search('务任台后', {}, false))).not.toContain('技术/后台任务的工作进程.md');
+  });
+});
+
+describe('field weights', () => {
+  it('finds a note by its frontmatter properties, above a note that only mentions the words in passing', async () => {
+    const r = await search('the developer advocate based in Melbourne', {}, false);
+    expect(paths(r).slice(0, 2)).toEqual(['team/Noah.md', 'team/Mia.md']);
   });
 });
 

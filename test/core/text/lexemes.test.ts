@@ -3,7 +3,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGLISH_STOPWORDS, stemEnglish } from '../../../src/core/text/english-stem';
-import { forEachLexeme, tsvectorLiteral } from '../../../src/core/text/lexemes';
+import { forEachLexeme, tsvectorLiteral, weightedTsvectorLiteral } from '../../../src/core/text/lexemes';
 import { segmentForIndex, segmentQuery } from '../../../src/core/text/segment';
 import { websearchTsquery } from '../../../src/core/text/tsquery';
 
@@ -115,6 +115,41 @@ describe('tsvectorLiteral', () => {
       ['cat', 2],
       ['hous', 5],
     ]);
+  });
+});
+
+describe('weightedTsvectorLiteral', () => {
+  it('labels each field\'s positions, runs positions on across fields and parses in Postgres', async () => {
+    const lit = weightedTsvectorLiteral([
+      { text: 'Zebra care', label: 'A' },
+      { text: 'Feeding', label: 'B' },
+      { text: 'the zebra eats grass', label: 'D' },
+    ]);
+    const v = (await db.query<{ v: string }>(`select $1::tsvector::text as v`, [lit])).rows[0]!.v;
+    expect(v).toBe("'care':2A 'eat':8 'feed':4B 'grass':9 'zebra':1A,7");
+    // Only D text: the same as the unweighted literal.
+    expect(weightedTsvectorLiteral([{ text: 'the zebra eats grass', label: 'D' }])).toBe(tsvectorLiteral('the zebra eats grass'));
+  });
+
+  it('never matches a phrase across the seam of two fields', async () => {
+    const lit = weightedTsvectorLiteral([
+      { text: 'big', label: 'A' },
+      { text: 'house', label: 'D' },
+    ]);
+    const m = await db.query<{ seam: boolean; word: boolean }>(
+      `select $1::tsvector @@ $2::tsquery as seam, $1::tsvector @@ $3::tsquery as word`,
+      [lit, websearchTsquery('"big house"'), websearchTsquery('big house')],
+    );
+    expect(m.rows[0]).toEqual({ seam: false, word: true });
+  });
+
+  it('gives ts_rank_cd of one term the sum of its occurrences\' label weights', async () => {
+    const lit = weightedTsvectorLiteral([
+      { text: 'zebra', label: 'A' },
+      { text: 'zebra zebra', label: 'D' },
+    ]);
+    const r = await db.query<{ r: number }>(`select ts_rank_cd('{0.1,0.2,0.4,1}'::float4[], $1::tsvector, 'zebra'::tsquery) as r`, [lit]);
+    expect(r.rows[0]!.r).toBeCloseTo(1.2, 5);
   });
 });
 

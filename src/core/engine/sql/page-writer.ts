@@ -2,22 +2,29 @@
 // chunks replaced by content hash so unchanged chunks keep their id and embedding; deletes, renames and link
 // re-targeting.
 import type { Chunk, ParsedNote } from '../../types';
-import { tsvectorLiteral } from '../../text/lexemes';
-import { segmentForIndex } from '../../text/segment';
+import { weightedTsvectorLiteral } from '../../text/lexemes';
+import { chunkFields, noteFields, type NoteFields } from '../../text/search-fields';
 import type { LinkTargetUpdate, PageMeta } from '../brain-engine';
 import { nameKey } from '../names';
 import { clean, cleanOrNull, toJsonb } from './pg-text';
 import type { SqlTx } from './sql';
 
-/** The chunk's full-text vector, heading included, as a tsvector literal. */
-function chunkTsvector(c: Chunk): string {
-  return tsvectorLiteral(segmentForIndex(c.heading ? `${c.heading} ${c.text}` : c.text));
+/** A chunk and the note-level fields (title, aliases, properties) its full-text vector also holds. */
+interface ChunkRow {
+  chunk: Chunk;
+  fields: NoteFields;
+}
+
+/** The chunk's full-text vector, fields labelled by weight (text/search-fields.ts), as a tsvector literal. */
+function chunkTsvector(r: ChunkRow): string {
+  return weightedTsvectorLiteral(chunkFields(r.chunk, r.fields));
 }
 
 const CHUNK_COLS = 'ord, heading, char_start, char_end, start_line, end_line, kind, language, symbol, token_estimate, tsv';
 
 /** Chunk columns for `unnest`, in CHUNK_COLS order. */
-function chunkColumns(list: Chunk[]): unknown[] {
+function chunkColumns(rows: ChunkRow[]): unknown[] {
+  const list = rows.map((r) => r.chunk);
   return [
     list.map((c) => c.ord),
     list.map((c) => clean(c.heading)),
@@ -29,7 +36,7 @@ function chunkColumns(list: Chunk[]): unknown[] {
     list.map((c) => cleanOrNull(c.language)),
     list.map((c) => cleanOrNull(c.symbol)),
     list.map((c) => Math.round(c.tokenEstimate)),
-    list.map(chunkTsvector),
+    rows.map(chunkTsvector),
   ];
 }
 
@@ -39,7 +46,7 @@ const UNNEST_CHUNK_COLS = `$2::int[], $3::text[], $4::int[], $5::int[], $6::int[
  * Replaces the chunks of every page in the batch with a handful of statements for the whole batch.
  * A chunk whose text (hash) is unchanged keeps its row id and embedding; new ones start without one.
  */
-async function writeChunks(tx: SqlTx, pages: { path: string; chunks: Chunk[] }[], existing: string[]): Promise<void> {
+async function writeChunks(tx: SqlTx, pages: { path: string; chunks: Chunk[]; fields: NoteFields }[], existing: string[]): Promise<void> {
   const pool = new Map<string, number[]>(); // `${page}\0${hash}` -> ids
   if (existing.length > 0) {
     const old = await tx.query<{ id: number; page: string; hash: string }>(
@@ -53,13 +60,13 @@ async function writeChunks(tx: SqlTx, pages: { path: string; chunks: Chunk[] }[]
       else pool.set(key, [r.id]);
     }
   }
-  const kept: { id: number; chunk: Chunk }[] = [];
-  const added: { page: string; chunk: Chunk }[] = [];
-  for (const { path, chunks } of pages) {
+  const kept: (ChunkRow & { id: number })[] = [];
+  const added: (ChunkRow & { page: string })[] = [];
+  for (const { path, chunks, fields } of pages) {
     for (const chunk of chunks) {
       const id = pool.get(`${path}\u0000${chunk.hash}`)?.shift();
-      if (id === undefined) added.push({ page: path, chunk });
-      else kept.push({ id, chunk });
+      if (id === undefined) added.push({ page: path, chunk, fields });
+      else kept.push({ id, chunk, fields });
     }
   }
   const vanished = [...pool.values()].flat();
@@ -71,7 +78,7 @@ async function writeChunks(tx: SqlTx, pages: { path: string; chunks: Chunk[] }[]
          token_estimate = u.token_estimate, tsv_en = u.tsv::tsvector
        from unnest($1::int[], ${UNNEST_CHUNK_COLS}) as u(id, ${CHUNK_COLS})
        where c.id = u.id`,
-      [kept.map((k) => k.id), ...chunkColumns(kept.map((k) => k.chunk))],
+      [kept.map((k) => k.id), ...chunkColumns(kept)],
     );
   }
   if (added.length > 0) {
@@ -84,7 +91,7 @@ async function writeChunks(tx: SqlTx, pages: { path: string; chunks: Chunk[] }[]
        from unnest($1::text[], ${UNNEST_CHUNK_COLS}, $13::text[], $14::text[]) with ordinality
          as u(page, ${CHUNK_COLS}, text, hash, n)
        order by u.n`,
-      [added.map((a) => a.page), ...chunkColumns(list), list.map((c) => clean(c.text)), list.map((c) => c.hash)],
+      [added.map((a) => a.page), ...chunkColumns(added), list.map((c) => clean(c.text)), list.map((c) => c.hash)],
     );
   }
 }
@@ -202,7 +209,7 @@ export async function writePages(tx: SqlTx, batch: { note: ParsedNote; meta: Pag
   await writeLinks(tx, notes);
   await writeTimeline(tx, notes);
   await writeNames(tx, notes);
-  await writeChunks(tx, notes.map((n) => ({ path: n.path, chunks: n.chunks })), existing);
+  await writeChunks(tx, notes.map((n) => ({ path: n.path, chunks: n.chunks, fields: noteFields(n) })), existing);
   await stampChunkDigests(tx, paths);
 }
 
