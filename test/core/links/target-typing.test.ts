@@ -132,6 +132,16 @@ describe('subjects named on the object page', () => {
     expect(links[2]!.past).toBe(true);
   });
 
+  it('Chinese timeline lines name subjects too', () => {
+    const links = typed('## 时间线\n\n- 2021-03-01: [[Alice]]加入，担任工程师。\n- 2022-06-01: [[Sequoia]]领投天使轮。\n- 2023-01-09: [[Dana Kim]]离职。', 'company', notes);
+    expect(brief(links)).toEqual([
+      ['Alice', 'works_at', 'in'],
+      ['Sequoia', 'invested_in', 'in'],
+      ['Dana Kim', 'works_at', 'in'],
+    ]);
+    expect(links[2]!.past).toBe(true);
+  });
+
   it('"[[X]] works at [[Y]]" says nothing about this page', () => {
     const links = typed('[[Dana Kim]] works at [[Acme]].', 'company', notes);
     expect(links[0]).toMatchObject({ targetText: 'Dana Kim', type: 'mentions' });

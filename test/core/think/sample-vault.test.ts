@@ -117,6 +117,8 @@ describe('offline think on the sample vault', () => {
     const named = r.claims[0]!;
     expect(named.from).toBe('typed-facts');
     for (const investor of ['Northwind Ventures', 'Harbor Capital', 'Omar Haddad']) expect(named.text).toContain(investor);
+    // Elena's page says "Harbor invested in [[Acme Robotics]]": Harbor's act, not Elena's.
+    expect(named.text).not.toContain('Elena Petrova');
     expect(named.citations.length).toBeGreaterThanOrEqual(3);
     const cited = new Set(named.citations.map((c) => c.path));
     for (const p of ['companies/Acme Robotics.md', 'people/Omar Haddad.md']) expect(cited).toContain(p);
