@@ -5,7 +5,7 @@
 //
 // A subject pattern reads the text after the link and must not run into another link: "[[X]] works at [[Y]]"
 // says nothing about this note. The clause reader marks such a cut with LINK_MARK.
-import { NA, NB, ROLE_EN, ROLE_ZH, zh, type VerbPattern } from './verb-syntax';
+import { NA, NB, ROLE_EN, ROLE_KEYS_EN, ROLE_ZH, zh, type VerbPattern } from './verb-syntax';
 
 /** Appended to the text after a link when the clause runs on into the next link. */
 export const LINK_MARK = '\uFFFC';
@@ -52,7 +52,8 @@ export const SUBJECT_PATTERNS: readonly VerbPattern[] = [
   { keys: ['our', 'its', "company's"], type: 'works_at', direction: 'in', after: subjectEn(String.raw`(?:is|serves\s+as|works\s+as)\s+(?:our|its|the\s+company['’]s)\s+(?:new\s+|current\s+|acting\s+)?${ROLE_EN}`) },
   { keys: ['our'], type: 'works_at', direction: 'in', after: new RegExp(String.raw`^${NO_LINK}\s*,\s*(?<v>our\s+(?:new\s+|current\s+)?${ROLE_EN})${NA}`, 'iu') },
   { keys: ['(', '（'], type: 'works_at', direction: 'in', after: new RegExp(String.raw`^\s*[(（]\s*(?<v>${ROLE_EN}|${ROLE_ZH})\s*[)）]`, 'iu') },
-  { keys: ['our', 'the'], type: 'works_at', direction: 'in', before: new RegExp(String.raw`${NB}(?<v>(?:our|the|its)\s+(?:new\s+|current\s+|former\s+)?${ROLE_EN})(?:\s+is)?\s*$`, 'iu') },
+  // Keyed on the role words (ROLE_EN needs one): "the" alone would run this unanchored regex on nearly every link.
+  { keys: ROLE_KEYS_EN, type: 'works_at', direction: 'in', before: new RegExp(String.raw`${NB}(?<v>(?:our|the|its)\s+(?:new\s+|current\s+|former\s+)?${ROLE_EN})(?:\s+is)?\s*$`, 'iu') },
   // Past: "[[X]] left the company", "[[X]] used to work here".
   { keys: ['left', 'quit', 'depart', 'resign'], type: 'works_at', direction: 'in', past: true, after: subjectEn(String.raw`left|quit|departed|resigned`) },
   { keys: ['used to', 'worked'], type: 'works_at', direction: 'in', past: true, after: subjectEn(String.raw`(?:used\s+to\s+work|worked)\s+(?:here|at|for|with\s+us)`) },
