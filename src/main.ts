@@ -1,7 +1,7 @@
 // The plugin entry. `onload` only registers surfaces; the brain (a worker with its database) opens once the
 // workspace layout is ready, so startup stays fast.
 import { errorMessage } from './core/errors';
-import { Notice, Plugin, type View, type WorkspaceLeaf } from 'obsidian';
+import { Notice, Platform, Plugin, type View, type WorkspaceLeaf } from 'obsidian';
 import { BrainService, type BrainClientLike, type ClientEvents } from './obsidian/plugin/brain-service';
 import { createMcpController } from './obsidian/mcp/plugin-mcp';
 import type { McpController } from './obsidian/mcp/mcp-controller';
@@ -32,7 +32,8 @@ export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
     this.brain = new BrainService({
       createClient: (events) => this.createClient(events),
       vaultId: () => vaultIdOf(this.app),
-      workerSettings: () => toWorkerSettings(this.settings, this.app.vault.configDir),
+      // Mobile keeps the database in IndexedDB; desktop workers use OPFS when they can (worker-main.ts).
+      workerSettings: () => ({ ...toWorkerSettings(this.settings, this.app.vault.configDir), storage: Platform.isMobile ? 'indexeddb' : 'auto' }),
       notify: (message) => new Notice(message),
     });
     this.mcp = createMcpController(this);

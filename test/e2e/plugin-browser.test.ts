@@ -12,7 +12,14 @@ import type { MainThreadReport, NoteInput } from './harness/page';
 
 const CHROMIUM = '/usr/bin/chromium';
 const NOTES = 300;
-const APP_ID = 'e2etest0123abcd';
+/**
+ * Both stores the worker has: OPFS (what a desktop worker picks when it can) and IndexedDB (mobile, and the
+ * fallback). Each gets its own vault id, so neither sees the other's database.
+ */
+const STORES = [
+  { label: 'OPFS', appId: 'e2etest0123opfs', storage: 'auto', dataDir: 'opfs-ahp://vault-brain-e2etest0123opfs' },
+  { label: 'IndexedDB', appId: 'e2etest0123abcd', storage: 'indexeddb', dataDir: 'idb://vault-brain-e2etest0123abcd' },
+] as const;
 /** Generous: a first open runs initdb in wasm (seconds), and CI machines are shared. */
 const STEP_TIMEOUT_MS = 240_000;
 /** A main-thread task longer than this is a visible stutter (the RAIL budget Chromium's long tasks use). */
@@ -29,7 +36,7 @@ if (!hasChromium) report(`skipping browser e2e: ${CHROMIUM} is absent (apt-get i
 type OpenReport = { result: OpenResult & { clientStartMs: number; openMs: number }; mainThread: MainThreadReport };
 type IndexReport = { result: IndexResult; mainThread: MainThreadReport };
 
-describe.skipIf(!hasChromium)('plugin in a browser', () => {
+describe.skipIf(!hasChromium).each(STORES)('plugin in a browser ($label)', ({ appId, storage, dataDir }) => {
   let server: HarnessServer;
   let browser: Browser;
   let context: BrowserContext;
@@ -63,7 +70,7 @@ describe.skipIf(!hasChromium)('plugin in a browser', () => {
   });
 
   async function loadPage(): Promise<void> {
-    await page.goto(`${server.url}/?appId=${APP_ID}`);
+    await page.goto(`${server.url}/?appId=${appId}`);
     await page.waitForFunction(() => document.title === 'Vault-brain e2e ready');
     const count = await page.evaluate((n) => window.__vb.setNotes(n), notes);
     expect(count).toBe(notes.length);
@@ -81,18 +88,18 @@ describe.skipIf(!hasChromium)('plugin in a browser', () => {
     expect(pageErrors).toEqual([]);
   }, STEP_TIMEOUT_MS);
 
-  it('indexes the vault into IndexedDB in the worker without blocking the main thread', async () => {
+  it('indexes the vault into its store in the worker without blocking the main thread', async () => {
     const {
       result: { result: opened, mainThread: openThread },
       trace: openTrace,
-    } = await traceMainThread(page, (): Promise<OpenReport> => page.evaluate(() => window.__vb.open()));
+    } = await traceMainThread(page, (): Promise<OpenReport> => page.evaluate((st) => window.__vb.open({ storage: st }), storage));
     report(
       `cold open: ${opened.openMs.toFixed(0)} ms (worker start on main thread ${opened.clientStartMs.toFixed(0)} ms; in worker: ` +
         `decode+inflate ${opened.timings.decode.toFixed(0)} ms, wasm compile ${opened.timings.compile.toFixed(0)} ms, ` +
         `database ${opened.timings.database.toFixed(0)} ms, total ${opened.timings.total.toFixed(0)} ms); ` +
         `main thread during open: longest task ${Math.max(0, ...openThread.longTasks).toFixed(0)} ms wall, ${openTrace.longestCpuMs.toFixed(1)} ms CPU`,
     );
-    expect(opened.dataDir).toBe(`idb://vault-brain-${APP_ID}`);
+    expect(opened.dataDir).toBe(dataDir);
     expect(opened.embedderId).toMatch(/^builtin:/);
     expect(opened.codeLanguages).toContain('typescript');
     expect(opened.ops.map((o) => o.name)).toContain('stats');
@@ -125,9 +132,9 @@ describe.skipIf(!hasChromium)('plugin in a browser', () => {
   }, STEP_TIMEOUT_MS);
 
   it('keeps the index across a page reload without re-indexing', async () => {
-    // No close(): the page goes away as Obsidian would on a crash; every batch was flushed to IndexedDB.
+    // No close(): the page goes away as Obsidian would on a crash; every batch was flushed to the store.
     await loadPage();
-    const { result: opened }: OpenReport = await page.evaluate(() => window.__vb.open());
+    const { result: opened }: OpenReport = await page.evaluate((st) => window.__vb.open({ storage: st }), storage);
     report(`warm open: ${opened.openMs.toFixed(0)} ms (database ${opened.timings.database.toFixed(0)} ms)`);
     expect(opened.needsRebuild).toBe(false);
     const { result }: IndexReport = await page.evaluate(() => window.__vb.index());

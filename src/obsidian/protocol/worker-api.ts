@@ -32,6 +32,11 @@ export interface WorkerSettings {
   llm?: LlmSettings;
   /** Split code files and fenced code by symbol with tree-sitter. */
   codeChunking: boolean;
+  /**
+   * Where the database lives: 'auto' (default) uses OPFS where the worker can (desktop), else IndexedDB;
+   * 'indexeddb' always uses IndexedDB (mobile).
+   */
+  storage?: 'auto' | 'indexeddb';
 }
 
 /** An OpenAI-compatible embeddings endpoint. The key lives in the plugin's data only, never in a note. */
@@ -58,7 +63,7 @@ export interface OpenParams {
 }
 
 export interface OpenResult {
-  /** The IndexedDB-backed data dir, `idb://vault-brain-<vaultId>`. */
+  /** The store opened: `opfs-ahp://vault-brain-<vaultId>` (OPFS) or `idb://vault-brain-<vaultId>` (IndexedDB). */
   dataDir: string;
   /** True when the stored schema could not be used and the next index run rebuilds everything. */
   needsRebuild: boolean;

@@ -34,14 +34,26 @@ export interface OpenedEngine {
   engine: BrainEngine;
   /** Asset decode and wasm compile time spent opening it (ms). */
   timings?: { decode: number; compile: number };
+  /** The store actually opened when it is not the `dataDir` asked for (the worker prefers OPFS). */
+  dataDir?: string;
+  /** Something the user may want to know about the store (a fallback), logged as a warning. */
+  warning?: string;
+  /** Called once the engine is closed (the worker lets go of the data dir's lock). */
+  release?: () => void;
+}
+
+export interface OpenEngineOptions {
+  /** 'indexeddb' keeps the database in IndexedDB (mobile); 'auto' may pick a faster store the platform has. */
+  storage: 'auto' | 'indexeddb';
 }
 
 export interface BrainHostDeps {
   /** Opens (creating when needed) the database at `dataDir` (`idb://vault-brain-<id>` in the worker). */
-  openEngine(dataDir: string): Promise<OpenedEngine>;
+  openEngine(dataDir: string, options?: OpenEngineOptions): Promise<OpenedEngine>;
   /**
-   * Empties a damaged database at `dataDir` so the next `openEngine` makes a fresh one (the worker clears its
-   * IndexedDB store). Without it (in-memory stores) the closed store is simply gone.
+   * Empties a damaged database at `dataDir` (the store `openEngine` reported) so the next `openEngine` makes a
+   * fresh one (the worker clears its IndexedDB store or removes its OPFS folder). Without it (in-memory stores)
+   * the closed store is simply gone.
    */
   discardStore?: (dataDir: string) => Promise<void>;
   /** Bytes of the embedded embedder and tree-sitter wasm files; without it there is no embedder or code chunking. */
@@ -61,6 +73,8 @@ export class BrainNotOpenError extends BrainError {
 interface Opened {
   brain: Brain;
   chunker: TreeSitterCodeChunker | null;
+  /** Lets go of the store the brain's engine is on (current, as a replaced store brings its own). */
+  release: () => void;
 }
 
 export class BrainHost {
@@ -123,18 +137,25 @@ export class BrainHost {
     const start = this.now();
     await this.close();
     this.llm = normalizeLlmSettings(settings.llm);
-    const dataDir = `idb://${databaseName(vaultId)}`;
+    const requested = `idb://${databaseName(vaultId)}`;
+    let dataDir = requested;
     const dbStart = this.now();
     let timings: OpenedEngine['timings'];
+    let release: () => void = () => undefined;
     // Every open checks the store; one that fails to open (a wasm abort included) or fails the checks is emptied
     // and rebuilt from the notes by the first index run, with a notice.
     const store: OpenCheckedOptions = {
       open: async () => {
-        const opened = await this.deps.openEngine(dataDir);
+        const opened = await this.deps.openEngine(requested, { storage: settings.storage ?? 'auto' });
         timings = opened.timings;
+        dataDir = opened.dataDir ?? requested;
+        release = opened.release ?? (() => undefined);
+        if (opened.warning) this.rpc?.emit('log', { level: 'warn', message: opened.warning });
         return opened.engine;
       },
+      // The damaged engine is closed by then; its store's lock goes before the store does.
       discard: async () => {
+        release();
         await this.deps.discardStore?.(dataDir);
         return null;
       },
@@ -168,7 +189,7 @@ export class BrainHost {
           return fresh.engine;
         },
       });
-      this.opened = { brain, chunker };
+      this.opened = { brain, chunker, release: () => release() };
       return {
         dataDir,
         needsRebuild: engine.openState.needsRebuild,
@@ -181,6 +202,7 @@ export class BrainHost {
     } catch (err) {
       chunker?.dispose();
       await engine.close();
+      release();
       throw err;
     }
   }
@@ -222,7 +244,11 @@ export class BrainHost {
     if (!opened) return;
     this.opened = null;
     opened.chunker?.dispose();
-    await opened.brain.engine.close();
+    try {
+      await opened.brain.engine.close();
+    } finally {
+      opened.release();
+    }
   }
 }
 

@@ -1,11 +1,16 @@
-// The worker bundle's entry: PGlite on IndexedDB from the embedded binaries, the brain host, and the RPC
-// endpoint on the worker's global scope. Built by scripts/esbuild-plugins.mjs into a string that the plugin
-// starts as a blob: Worker, so the database and the indexer never run on Obsidian's main thread.
+// The worker bundle's entry: PGlite from the embedded binaries on OPFS (desktop) or IndexedDB (mobile, and the
+// fallback), the brain host, and the RPC endpoint on the worker's global scope. Built by
+// scripts/esbuild-plugins.mjs into a string that the plugin starts as a blob: Worker, so the database and the
+// indexer never run on Obsidian's main thread.
 import type { PGliteOptions } from '@electric-sql/pglite';
+import { OpfsAhpFS } from '@electric-sql/pglite/opfs-ahp';
+import { errorMessage } from '../../core/errors';
 import { PGliteEngine } from '../../core/engine/pglite/pglite-engine';
 import { loadAsset } from '../assets/bundle-assets';
-import { BrainHost } from './brain-host';
+import { BrainHost, type OpenedEngine } from './brain-host';
+import { BatchFlushIdbFs } from './batch-flush-idbfs';
 import { idbClearCluster, idbHasCluster } from './idb-cluster';
+import { lockDataDir, opfsHasCluster, opfsRemove, opfsUsable } from './opfs-cluster';
 import { embeddedPgliteOptions } from './pglite-assets';
 import { connectToMain } from '../protocol/worker-api';
 
@@ -18,25 +23,96 @@ const IDB_TUNING: Pick<PGliteOptions, 'postgresqlconf'> = {
   postgresqlconf: ['min_wal_size = 2MB', 'max_wal_size = 32MB'],
 };
 
-const host = new BrainHost({
-  loadAsset,
-  discardStore: (dataDir) => idbClearCluster(dataDir),
-  async openEngine(dataDir) {
-    const fresh = !(await idbHasCluster(dataDir));
+/**
+ * The access-handle pool: one OPFS file per Postgres file, each opened at every start (one call to the browser
+ * per file, the bulk of a warm open). The snapshot has ~400 files; the pool is topped up to `maintainedPoolSize`
+ * spare files after every query, so the initial size only has to cover the snapshot's load.
+ */
+const OPFS_POOL = { initialPoolSize: 450, maintainedPoolSize: 50 };
+
+/**
+ * Every WAL and data page write is a call on a sync access handle, and they were most of the worker's time while
+ * indexing: minimal WAL (no replication here), a bounded WAL (a checkpoint every 64 MB keeps replay after a crash
+ * short) and bigger WAL buffers (fewer, larger writes).
+ */
+const OPFS_TUNING: Pick<PGliteOptions, 'postgresqlconf'> = {
+  postgresqlconf: ['wal_level = minimal', 'max_wal_senders = 0', 'min_wal_size = 4MB', 'max_wal_size = 64MB', 'wal_buffers = 16MB'],
+};
+
+async function openIdb(dataDir: string): Promise<OpenedEngine> {
+  const fresh = !(await idbHasCluster(dataDir));
+  const assets = await embeddedPgliteOptions(loadAsset, { fresh });
+  try {
+    // IndexedDB is written only on flush, which the indexer does after every batch (and the brain after
+    // embedding). Not after every transaction: each flush rewrites whole changed files.
+    const fs = new BatchFlushIdbFs(dataDir.slice('idb://'.length));
+    const engine = await PGliteEngine.open({
+      pgliteOptions: { ...assets.options, ...IDB_TUNING, fs },
+      relaxedDurability: true,
+      autoFlush: false,
+      syncStorage: () => fs.persist(),
+    });
+    // A snapshot just loaded is in memory only until the first flush.
+    if (fresh) await engine.flush();
+    return { engine, timings: assets.timings, dataDir };
+  } finally {
+    assets.release();
+  }
+}
+
+/** `name` is the IndexedDB data dir's name; the OPFS one is a folder of the same name in the origin's OPFS root. */
+async function openOpfs(name: string): Promise<OpenedEngine> {
+  const release = await lockDataDir(name);
+  try {
+    const fresh = !(await opfsHasCluster(name));
     const assets = await embeddedPgliteOptions(loadAsset, { fresh });
     try {
-      // Relaxed durability: IndexedDB is written only on flush, which the indexer does after every batch (and
-      // the brain after embedding). Not after every transaction: each flush rewrites whole changed files.
+      // Relaxed durability: writes reach the files at once; flush() (after every batch) fsyncs the WAL, so a
+      // crash loses at most the batch being written.
       const engine = await PGliteEngine.open({
-        dataDir,
-        pgliteOptions: { ...assets.options, ...IDB_TUNING },
+        pgliteOptions: { ...assets.options, ...OPFS_TUNING, fs: new OpfsAhpFS(name, OPFS_POOL) },
         relaxedDurability: true,
         autoFlush: false,
       });
-      return { engine, timings: assets.timings };
+      return { engine, timings: assets.timings, dataDir: `opfs-ahp://${name}`, release };
     } finally {
       assets.release();
     }
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+/** An IndexedDB copy left from before the worker used OPFS only takes space: the OPFS store replaced it. */
+function dropIdbCopy(dataDir: string): void {
+  void idbHasCluster(dataDir)
+    .then((exists) => {
+      if (exists) indexedDB.deleteDatabase(`/pglite/${dataDir.slice('idb://'.length)}`);
+    })
+    .catch(() => undefined);
+}
+
+const OPFS_PREFIX = 'opfs-ahp://';
+
+const host = new BrainHost({
+  loadAsset,
+  discardStore: (dataDir) => (dataDir.startsWith(OPFS_PREFIX) ? opfsRemove(dataDir.slice(OPFS_PREFIX.length)) : idbClearCluster(dataDir)),
+  async openEngine(dataDir, options) {
+    if (options?.storage !== 'indexeddb' && (await opfsUsable())) {
+      const name = dataDir.slice('idb://'.length);
+      try {
+        const opened = await openOpfs(name);
+        dropIdbCopy(dataDir);
+        return opened;
+      } catch (err) {
+        // This session runs on IndexedDB; a store that could not be opened is not tried again as it is.
+        await opfsRemove(name).catch(() => undefined);
+        const opened = await openIdb(dataDir);
+        return { ...opened, warning: `OPFS storage failed (${errorMessage(err)}); the database is in IndexedDB instead` };
+      }
+    }
+    return openIdb(dataDir);
   },
 });
 

@@ -453,11 +453,14 @@ export class Notice {
   hide(): void {}
 }
 
+/** Mobile unless the page's URL says `platform=desktop` (the plugin bench measures the desktop worker). */
+const desktop = typeof location !== 'undefined' && new URLSearchParams(location.search).get('platform') === 'desktop';
+
 export const Platform = {
-  isDesktop: false,
-  isMobile: true,
-  isDesktopApp: false,
-  isMobileApp: true,
+  isDesktop: desktop,
+  isMobile: !desktop,
+  isDesktopApp: desktop,
+  isMobileApp: !desktop,
   isIosApp: false,
   isAndroidApp: false,
   isMacOS: false,

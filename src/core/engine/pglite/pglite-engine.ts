@@ -87,6 +87,9 @@ export class PGliteEngine extends SqlEngine<Transaction> {
 
   async close(): Promise<void> {
     if (this.db.closed) return;
+    // PGlite writes its shutdown checkpoint after the last flush, which a store that persists only on flush
+    // (IndexedDB) never sees: without this one the next open replays all the WAL since the last automatic one.
+    if (this.relaxed) await this.db.exec('checkpoint');
     await this.flush();
     await this.db.close();
     // Closing checkpoints: the data files it wrote are made durable too.
