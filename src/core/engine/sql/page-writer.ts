@@ -250,6 +250,10 @@ export async function renamePage(tx: SqlTx, from: string, to: string): Promise<v
   // Child rows follow through ON UPDATE CASCADE, keeping chunk ids and embeddings.
   await tx.query('update pages set path = $2 where path = $1', [from, clean(to)]);
   await tx.query('update links set to_path = $2 where to_path = $1', [from, clean(to)]);
+  // The file-status row moves in the same commit (the file kept its stat): a renamed page never lacks one, so a
+  // crash in the middle of many renames leaves pages and status rows in step.
+  await tx.query('delete from files where path = $1', [clean(to)]);
+  await tx.query('update files set path = $2 where path = $1', [from, clean(to)]);
 }
 
 export async function setLinkTargets(tx: SqlTx, updates: LinkTargetUpdate[]): Promise<void> {
