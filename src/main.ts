@@ -1,14 +1,15 @@
 // The plugin entry. `onload` only registers surfaces; the brain (a worker with its database) opens once the
 // workspace layout is ready, so startup stays fast.
 import { errorMessage } from './core/errors';
-import { Notice, Platform, Plugin, type View, type WorkspaceLeaf } from 'obsidian';
+import { FileSystemAdapter, Notice, Platform, Plugin, type View, type WorkspaceLeaf } from 'obsidian';
 import { BrainService, type BrainClientLike, type ClientEvents } from './obsidian/plugin/brain-service';
 import { createMcpController } from './obsidian/mcp/plugin-mcp';
 import type { McpController } from './obsidian/mcp/mcp-controller';
 import { ChangeBatcher } from './core/index/change-batcher';
 import { registerCommands } from './obsidian/plugin/commands';
 import type { VaultBrainHost } from './obsidian/plugin/host';
-import { mergeSettings, toWorkerSettings, type VaultBrainSettings } from './obsidian/plugin/settings';
+import { effectiveRules, mergeSettings, toWorkerSettings, type VaultBrainSettings } from './obsidian/plugin/settings';
+import { PathFilter } from './core/index/path-rules';
 import { VaultBrainSettingTab } from './obsidian/plugin/settings-tab';
 import { mountStatusBar } from './obsidian/plugin/status-bar';
 import { vaultIdOf } from './obsidian/plugin/vault-id';
@@ -20,6 +21,8 @@ import { ThinkView } from './obsidian/views/think-view';
 import { LINKS_VIEW, SEARCH_VIEW, STATUS_VIEW, THINK_VIEW } from './obsidian/views/view-types';
 import { BrainClient } from './obsidian/bridge/brain-client';
 import { ObsidianVaultSource } from './obsidian/bridge/obsidian-vault-source';
+import { ObsidianNoteWriter } from './obsidian/bridge/obsidian-note-writer';
+import { pluginNoteWriter } from './obsidian/bridge/plugin-note-writer';
 
 export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
   settings!: VaultBrainSettings;
@@ -74,8 +77,15 @@ export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
 
   /** Starts the worker; a seam for tests, which substitute an in-memory client. */
   protected createClient(events: ClientEvents): Promise<BrainClientLike> {
+    const { vault } = this.app;
     return BrainClient.start({
-      source: new ObsidianVaultSource(this.app.vault),
+      source: new ObsidianVaultSource(vault),
+      writer: pluginNoteWriter({
+        writer: new ObsidianNoteWriter(vault),
+        // The rules as saved now, not as the worker was opened with.
+        accepts: (path) => new PathFilter(effectiveRules(this.settings, vault.configDir)).accepts(path),
+        vaultRoot: () => (vault.adapter instanceof FileSystemAdapter ? vault.adapter.getBasePath() : null),
+      }),
       onProgress: (p) => events.onProgress(p),
       onLog: (entry) => events.onLog(entry),
     });

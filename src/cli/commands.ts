@@ -28,7 +28,7 @@ function opCommand(op: OpDefinition<Brain, never, unknown>): CliCommand {
       const opened = await openNodeBrain({ vault: flags.vault, db: flags.db });
       try {
         const registry = createNodeRegistry(opened.vault, () => opened.config);
-        const result = await opened.brain.guard(() => registry.call(op.name, params, { brain: opened.brain, remote: false }));
+        const result = await opened.brain.guard(() => registry.callByName(op.name, params, { brain: opened.brain, remote: false }));
         process.stdout.write(flags.json ? `${JSON.stringify(result, null, 2)}\n` : formatOpResult(op.name, result, styleFor(process.stdout)));
         return 0;
       } finally {

@@ -3,17 +3,13 @@
 // `.vault-brain/` (never indexed). The brain opens in the background: an MCP client that spawns us gets its
 // `initialize` and `tools/list` answers at once, even while a large vault is still being indexed.
 import * as path from 'node:path';
-import type { Brain } from '../core/brain';
 import { createNodeRegistry } from '../node/node-registry';
 import type { VaultConfig } from '../node/config';
-import type { OpRegistry } from '../core/ops/registry';
-import { createWriteOps } from '../core/ops/write-ops';
-import { FsVaultSource } from '../node/fs-vault-source';
+import type { BrainRegistry } from '../core/ops';
 import { BRAIN_DIR, openNodeBrain, type OpenedBrain } from '../node/open-brain';
 import { createJsonlAuditSink, type AuditSink } from './audit';
 import { McpCallError, publicErrorMessage } from './errors';
 import { watchVaultFolder, type VaultWatcher } from '../node/vault-watcher';
-import { FsNoteWriter } from '../node/fs-note-writer';
 import type { McpBackend } from './server';
 
 export interface McpNodeSetupOptions {
@@ -32,7 +28,7 @@ export interface McpNodeSetupOptions {
 
 export interface McpNodeSetup {
   vault: string;
-  registry: OpRegistry<Brain>;
+  registry: BrainRegistry;
   backend: McpBackend;
   /** Settles when the brain is open and indexed; rejects when it could not be opened (missing vault, locked). */
   ready: Promise<OpenedBrain>;
@@ -67,18 +63,15 @@ export function setUpNodeMcp(options: McpNodeSetupOptions): McpNodeSetup {
 
   let config: VaultConfig | undefined;
   void ready.then((o) => (config = o.config), () => undefined);
-  const registry = createNodeRegistry(vault, () => config);
-  if (options.allowWrites) {
-    // The writer only needs the vault root; it does not wait for the brain.
-    for (const op of createWriteOps(new FsNoteWriter(new FsVaultSource(vault)))) if (!registry.get(op.name)) registry.register(op);
-  }
+  // The write ops exist only when the user allowed writes (the MCP server also lists and runs them only then).
+  const registry = createNodeRegistry(vault, () => config, { writes: !!options.allowWrites });
 
   const readyWaitMs = options.readyWaitMs ?? 20_000;
   const backend: McpBackend = {
     ops: () => registry.list(),
     async call(name, params, signal) {
       const opened = await waitReady(ready, readyWaitMs, started);
-      return opened.brain.guard(() => registry.call(name, params, { brain: opened.brain, remote: true, signal }));
+      return opened.brain.guard(() => registry.callByName(name, params, { brain: opened.brain, remote: true, signal }));
     },
   };
 

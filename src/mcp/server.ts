@@ -26,7 +26,7 @@ export interface McpBackend {
 export function registryBackend<B>(registry: OpRegistry<B>, brain: B): McpBackend {
   return {
     ops: () => registry.list(),
-    call: (name, params, signal) => registry.call(name, params, { brain, remote: true, signal }),
+    call: (name, params, signal) => registry.callByName(name, params, { brain, remote: true, signal }),
   };
 }
 

@@ -186,7 +186,7 @@ describe('the embedder configured in the plugin', () => {
     expect(first).toBeGreaterThan(0);
     expect(embeddings.requests.find((r) => r.path === '/v1/embeddings')!.headers.authorization).toBe('Bearer sk-emb');
     expect(embeddings.embeddingInputs().flat().join('\n')).not.toContain('SECRET-7731');
-    let stats = await client.op<EngineStats>('stats');
+    let stats = (await client.op('stats')) as EngineStats;
     expect(stats.embeddedByModel).toEqual({ 'openai:emb-a@8': first });
 
     // Unchanged notes and model: nothing to embed again.
@@ -203,7 +203,7 @@ describe('the embedder configured in the plugin', () => {
     await client.open('e1', remote('emb-b'));
     await client.index();
     expect(embeddings.embeddingInputs().flat().length).toBe(afterThink + first);
-    stats = await client.op<EngineStats>('stats');
+    stats = (await client.op('stats')) as EngineStats;
     expect(stats.embeddedByModel['openai:emb-b@8']).toBe(first);
     expect(stats.embeddedByModel['openai:emb-a@8'] ?? 0).toBe(0);
   });

@@ -12,7 +12,7 @@ import type { VaultFile, VaultSource } from '../../src/core/index/vault-source';
 import { NoteExistsError, type NoteWriter } from '../../src/core/ops/write-ops';
 import type { AuditEntry } from '../../src/mcp/audit';
 import type { McpHttpServer } from '../../src/mcp/http-server';
-import type { PluginWriteAccess } from '../../src/obsidian/mcp/brain-backend';
+import { pluginNoteWriter } from '../../src/obsidian/bridge/plugin-note-writer';
 import { McpStartError, startPluginMcpServer } from '../../src/obsidian/mcp/plugin-server';
 import { generateMcpToken } from '../../src/obsidian/mcp/token';
 import { BrainService } from '../../src/obsidian/plugin/brain-service';
@@ -60,7 +60,8 @@ function portWorker(): WorkerLike {
   return Object.assign(channel.port1, { terminate });
 }
 
-function memoryWrites(vault: MemoryVault): PluginWriteAccess & { writes: string[] } {
+/** The vault API as the plugin's main thread writes it (with the plugin's own checks), recording each write. */
+function memoryWrites(vault: MemoryVault, vaultRoot?: string): { writer: NoteWriter; writes: string[] } {
   const writes: string[] = [];
   const writer: NoteWriter = {
     create(path, text) {
@@ -76,7 +77,26 @@ function memoryWrites(vault: MemoryVault): PluginWriteAccess & { writes: string[
     },
   };
   const filter = new PathFilter({ include: [], exclude: [...defaultRules('.obsidian').exclude, ...EXCLUDE] });
-  return { writer, read: (p) => vault.read(p), accepts: (p) => filter.accepts(p), writes };
+  return { writer: pluginNoteWriter({ writer, accepts: (p) => filter.accepts(p), vaultRoot: () => vaultRoot ?? null }), writes };
+}
+
+/** A BrainService over the worker protocol, opened and indexed; `writer` is what the main thread writes with. */
+async function startBrain(vaultId: string, writer?: NoteWriter): Promise<BrainService> {
+  const service = new BrainService({
+    createClient: () => BrainClient.start({ source: vault, writer, createWorker: portWorker }),
+    vaultId: () => vaultId,
+    workerSettings: () => SETTINGS,
+    notify: () => undefined,
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    service.onState((s) => {
+      if (s.kind === 'ready') resolve();
+      if (s.kind === 'error') reject(new Error(s.message));
+    });
+  });
+  await service.start();
+  await ready;
+  return service;
 }
 
 /** A raw POST with full control of the headers. */
@@ -99,23 +119,10 @@ beforeAll(async () => {
   vault = new MemoryVault();
   for (const [path, text] of Object.entries(NOTES)) vault.set(path, text);
   vault.set('.obsidian/app.json', '{}');
-  brain = new BrainService({
-    createClient: () => BrainClient.start({ source: vault, createWorker: portWorker }),
-    vaultId: () => 'plugin-mcp-test',
-    workerSettings: () => SETTINGS,
-    notify: () => undefined,
-  });
-  const ready = new Promise<void>((resolve, reject) => {
-    brain.onState((s) => {
-      if (s.kind === 'ready') resolve();
-      if (s.kind === 'error') reject(new Error(s.message));
-    });
-  });
-  await brain.start();
-  await ready;
   writes = memoryWrites(vault);
-  readOnly = await startPluginMcpServer({ brain, writes, allowWrites: false, port: 0, token: TOKEN, auditLog: (e) => audit.push(e) });
-  writable = await startPluginMcpServer({ brain, writes, allowWrites: true, port: 0, token: TOKEN });
+  brain = await startBrain('plugin-mcp-test', writes.writer);
+  readOnly = await startPluginMcpServer({ brain, allowWrites: false, port: 0, token: TOKEN, auditLog: (e) => audit.push(e) });
+  writable = await startPluginMcpServer({ brain, allowWrites: true, port: 0, token: TOKEN });
   client = await connectClient(readOnly.url, TOKEN);
   writer = await connectClient(writable.url, TOKEN);
 });
@@ -262,13 +269,14 @@ describe('starting the plugin server', () => {
 
   it('refuses writes that would follow a symlink out of the vault folder (vaultRoot given)', async () => {
     const root = await fs.mkdtemp(path.join(os.tmpdir(), 'vb-plugin-mcp-'));
-    const server = await (async () => {
-      await fs.mkdir(path.join(root, 'vault', 'people'), { recursive: true });
-      await fs.mkdir(path.join(root, 'outside'));
-      await fs.writeFile(path.join(root, 'outside', 'Linked Note.md'), '# Linked\n');
-      await fs.symlink(path.join(root, 'outside'), path.join(root, 'vault', 'linked'), 'dir');
-      return startPluginMcpServer({ brain, writes, allowWrites: true, vaultRoot: path.join(root, 'vault'), port: 0, token: TOKEN });
-    })();
+    await fs.mkdir(path.join(root, 'vault', 'people'), { recursive: true });
+    await fs.mkdir(path.join(root, 'outside'));
+    await fs.writeFile(path.join(root, 'outside', 'Linked Note.md'), '# Linked\n');
+    await fs.symlink(path.join(root, 'outside'), path.join(root, 'vault', 'linked'), 'dir');
+    // The desktop plugin's writer knows the vault's folder on disk.
+    const writes = memoryWrites(vault, path.join(root, 'vault'));
+    const rooted = await startBrain('plugin-mcp-rooted', writes.writer);
+    const server = await startPluginMcpServer({ brain: rooted, allowWrites: true, port: 0, token: TOKEN });
     try {
       const c = await connectClient(server.url, TOKEN);
       const before = writes.writes.length;
@@ -280,7 +288,7 @@ describe('starting the plugin server', () => {
       }
       // The vault knows this note (indexed from the memory vault), but on disk it lies behind the symlink.
       vault.set('linked/Linked Note.md', '# Linked\n');
-      await brain.update(['linked/Linked Note.md']);
+      await rooted.update(['linked/Linked Note.md']);
       const append = await c.callTool({ name: 'append_to_note', arguments: { note: 'linked/Linked Note.md', content: 'x' } });
       expect(append.isError).toBe(true);
       expect(toolText(append)).toContain('resolves outside the vault');
@@ -292,19 +300,24 @@ describe('starting the plugin server', () => {
       await c.close();
     } finally {
       await server.close();
+      await rooted.close();
       await fs.rm(root, { recursive: true, force: true });
     }
   });
 
-  it('serves no write tools when writes are on but no writer is given', async () => {
-    const server = await startPluginMcpServer({ brain, allowWrites: true, port: 0, token: TOKEN });
+  it('serves no write tools when writes are on but the plugin gave the brain no writer', async () => {
+    const readOnlyBrain = await startBrain('plugin-mcp-no-writer');
+    const server = await startPluginMcpServer({ brain: readOnlyBrain, allowWrites: true, port: 0, token: TOKEN });
     try {
+      expect(readOnlyBrain.ops.map((o) => o.name)).not.toContain('create_note');
       const c = await connectClient(server.url, TOKEN);
       const names = (await c.listTools()).tools.map((t) => t.name);
       await c.close();
       expect(names).not.toContain('vault_create_note');
+      expect(names).toContain('vault_search');
     } finally {
       await server.close();
+      await readOnlyBrain.close();
     }
   });
 

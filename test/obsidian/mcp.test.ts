@@ -40,13 +40,12 @@ class FakeServers implements McpServerModule {
   }
 }
 
-const brain: BrainOps = { ops: [], op: () => Promise.reject(new Error('not used')), update: () => Promise.resolve() };
+const brain: BrainOps = { ops: [], opByName: () => Promise.reject(new Error('not used')) };
 
 function controller(over: Partial<McpControllerDeps> = {}, settings: McpSettings = { ...DEFAULT_SETTINGS }) {
   const servers = new FakeServers();
   const notices: string[] = [];
   let saves = 0;
-  const writes = { writer: { create: () => Promise.resolve(), append: () => Promise.resolve() }, read: () => Promise.resolve(new Uint8Array()), accepts: () => true };
   const c = new McpController({
     isDesktop: true,
     settings: () => settings,
@@ -55,7 +54,6 @@ function controller(over: Partial<McpControllerDeps> = {}, settings: McpSettings
       return Promise.resolve();
     },
     brain,
-    writes: () => writes,
     notify: (m) => notices.push(m),
     loadServer: () => {
       servers.loads++;
@@ -63,7 +61,7 @@ function controller(over: Partial<McpControllerDeps> = {}, settings: McpSettings
     },
     ...over,
   });
-  return { c, servers, notices, settings, writes, saves: () => saves };
+  return { c, servers, notices, settings, saves: () => saves };
 }
 
 describe('MCP token and client configs', () => {
@@ -117,7 +115,7 @@ describe('McpController', () => {
     expect(settings.mcpEnabled).toBe(true);
     expect(saves()).toBeGreaterThanOrEqual(1);
     expect(servers.started).toHaveLength(1);
-    expect(servers.started[0]).toMatchObject({ port: 27182, token: settings.mcpToken, allowWrites: false, writes: null, brain });
+    expect(servers.started[0]).toMatchObject({ port: 27182, token: settings.mcpToken, allowWrites: false, brain });
     expect(c.state).toEqual({ kind: 'running', url: 'http://127.0.0.1:27182/mcp', port: 27182, writes: false });
     expect(states).toEqual(['off', 'starting', 'running']);
     // The audit sink is the controller's log.
@@ -154,7 +152,7 @@ describe('McpController', () => {
   });
 
   it('port, writes and token changes restart the server; bad ports are refused', async () => {
-    const { c, servers, settings, writes } = controller();
+    const { c, servers, settings } = controller();
     await c.setEnabled(true);
     await c.setPort(28000);
     expect(servers.closed).toEqual([27182]);
@@ -165,7 +163,7 @@ describe('McpController', () => {
     expect(settings.mcpPort).toBe(28000);
 
     await c.setAllowWrites(true);
-    expect(servers.started.at(-1)).toMatchObject({ allowWrites: true, writes });
+    expect(servers.started.at(-1)).toMatchObject({ allowWrites: true });
     expect(c.state).toMatchObject({ kind: 'running', writes: true });
 
     const old = settings.mcpToken;

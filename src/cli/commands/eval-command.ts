@@ -6,7 +6,6 @@ import { promises as fs } from 'node:fs';
 import { createRegistry } from '../../core/ops';
 import { parseEvalSet } from '../../core/search/eval-metrics';
 import { formatEvalTable, runEval } from '../../core/search/run-eval';
-import type { SearchResponse } from '../../core/search/types';
 import { openNodeBrain } from '../../node/open-brain';
 import { parseCommandLine } from '../args';
 import type { CliCommand } from '../cli-command';
@@ -57,7 +56,7 @@ export const evalCommand: CliCommand = {
         queries,
         async (q, depth) => {
           // Two chunks of one note may both be listed: ask for enough results to see `depth` distinct notes.
-          const r = (await registry.call('search', { query: q, limit: Math.min(200, depth * 2) }, ctx)) as SearchResponse;
+          const r = await registry.call('search', { query: q, limit: Math.min(200, depth * 2) }, ctx);
           return r.results.map((x) => x.path);
         },
         k,

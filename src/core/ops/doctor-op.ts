@@ -4,7 +4,9 @@
 import type { Brain } from '../brain';
 import { hasDamage, type IntegrityProblem } from '../engine/integrity';
 import { lastRecovery, type StoreRecovery } from '../engine/open-checked';
-import type { OpDefinition } from './registry';
+import { defineOp, type OpContext } from './registry';
+
+type Ctx = OpContext<Brain>;
 
 export interface DoctorResult {
   healthy: boolean;
@@ -17,7 +19,7 @@ export interface DoctorResult {
   lastRecovery: StoreRecovery | null;
 }
 
-export const doctorOp: OpDefinition<Brain, { repair: boolean }, DoctorResult> = {
+export const doctorOp = defineOp({
   name: 'doctor',
   description: 'Use when results look wrong or incomplete: checks the index database in full (counts, checksums, per-note chunk digests, indexes) and repairs it by re-indexing from the notes (repairs not for remote callers).',
   scope: 'read',
@@ -25,7 +27,7 @@ export const doctorOp: OpDefinition<Brain, { repair: boolean }, DoctorResult> = 
     type: 'object',
     properties: { repair: { type: 'boolean', default: true, description: 'Repair what the checks find (not for remote callers).' } },
   },
-  async handler(ctx, p) {
+  async handler(ctx: Ctx, p: { repair: boolean }) {
     const { engine } = ctx.brain;
     const before = await engine.checkIntegrity('full');
     const repaired: string[] = [];
@@ -51,4 +53,4 @@ export const doctorOp: OpDefinition<Brain, { repair: boolean }, DoctorResult> = 
       lastRecovery: await lastRecovery(engine),
     };
   },
-};
+});

@@ -1,23 +1,41 @@
-// The one registry every surface is generated from.
+// The one registry every surface is generated from: CLI commands, MCP tools, the worker's requests, eval.
 import type { Brain } from '../brain';
+import type { FetchLike } from '../think/providers/options';
+import type { LlmSettings } from '../think/settings';
 import { OpRegistry } from './registry';
 import { readOps } from './read-ops';
 import { searchOp } from './search-op';
 import { recentChangesOp } from './recent-op';
 import { doctorOp } from './doctor-op';
-import { createThinkOp, type ThinkOpOptions } from './think-op';
+import { createThinkOp } from './think-op';
+import { createWriteOps, type NoteWriter } from './write-ops';
+import type { OpMap } from './op-map';
+
+export type { OpInput, OpMap, OpName, OpResult } from './op-map';
 
 export interface RegistryOptions {
-  /** Model settings, note writer and fetch for `think`; without them it answers extractively and cannot save. */
-  think?: ThinkOpOptions;
+  /**
+   * How notes are written (the file system for the CLI and MCP, the Obsidian vault API for the plugin). Given, the
+   * registry has the write ops (create_note, append_to_note) and think can save; surfaces still decide whether a
+   * caller may use a write (MCP lists and runs them only with writes allowed).
+   */
+  writer?: NoteWriter;
+  /** The model settings think uses, read per call so a change applies to the next question. */
+  llm?: () => LlmSettings;
+  /** For the model SDKs; default the global fetch. */
+  fetch?: FetchLike;
+  now?: () => Date;
 }
 
-export function createRegistry(options: RegistryOptions = {}): OpRegistry<Brain> {
-  const registry = new OpRegistry<Brain>();
+export type BrainRegistry = OpRegistry<Brain, OpMap>;
+
+export function createRegistry(options: RegistryOptions = {}): BrainRegistry {
+  const registry = new OpRegistry<Brain, OpMap>();
   for (const op of readOps) registry.register(op);
   registry.register(searchOp);
   registry.register(recentChangesOp);
-  registry.register(createThinkOp(options.think));
+  registry.register(createThinkOp({ llm: options.llm, writer: options.writer, fetch: options.fetch, now: options.now }));
   registry.register(doctorOp);
+  if (options.writer) for (const op of createWriteOps(options.writer)) registry.register(op);
   return registry;
 }

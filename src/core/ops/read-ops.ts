@@ -4,7 +4,7 @@ import { strongestPerPair } from '../links/pair-edges';
 import type { Brain } from '../brain';
 import { NoteNotFoundError } from '../note-not-found';
 import { lastRecovery } from '../engine/open-checked';
-import type { OpContext, OpDefinition } from './registry';
+import { defineOp, type OpContext } from './registry';
 import { confineVaultPath } from './remote-path';
 
 type Ctx = OpContext<Brain>;
@@ -31,13 +31,13 @@ export function visible(ctx: Ctx, path: string | null): boolean {
 
 const noteParam = { type: 'string', description: 'Note path, path without .md, file name, title or alias', minLength: 1, maxLength: 1000 } as const;
 
-export const backlinksOp: OpDefinition<Brain, { note: string }> = {
+export const backlinksOp = defineOp({
   name: 'backlinks',
   description: 'Notes that link to a note, with the relation type and the words around each link.',
   scope: 'read',
   params: { type: 'object', properties: { note: noteParam }, required: ['note'] },
   cli: { positional: ['note'] },
-  async handler(ctx, { note }) {
+  async handler(ctx: Ctx, { note }: { note: string }) {
     const path = await noteFor(ctx, note);
     const rows = await ctx.brain.engine.backlinks(path);
     return {
@@ -47,15 +47,15 @@ export const backlinksOp: OpDefinition<Brain, { note: string }> = {
         .map((r) => ({ from: r.from, type: r.type, context: r.context, line: r.line, source: r.source, direction: r.direction })),
     };
   },
-};
+});
 
-export const linksOp: OpDefinition<Brain, { note: string }> = {
+export const linksOp = defineOp({
   name: 'links',
   description: 'Outgoing links of a note: resolved target (null when the note does not exist), relation type, source and context.',
   scope: 'read',
   params: { type: 'object', properties: { note: noteParam }, required: ['note'] },
   cli: { positional: ['note'] },
-  async handler(ctx, { note }) {
+  async handler(ctx: Ctx, { note }: { note: string }) {
     const path = await noteFor(ctx, note);
     const rows = await ctx.brain.engine.outgoingLinks(path);
     return {
@@ -75,21 +75,21 @@ export const linksOp: OpDefinition<Brain, { note: string }> = {
         })),
     };
   },
-};
+});
 
-export const graphOp: OpDefinition<Brain, Record<string, never>> = {
+export const graphOp = defineOp({
   name: 'graph',
   description:
     'The typed link graph: one edge {from, to, type, source, direction, past, evidence} per related pair, with the strongest relation stated for it and how many links state it; to is null when the target does not exist.',
   scope: 'read',
   params: { type: 'object', properties: {} },
-  async handler(ctx) {
+  async handler(ctx: Ctx) {
     const edges = (await ctx.brain.engine.allEdges()).filter((e) => visible(ctx, e.from) && visible(ctx, e.to));
     return { edges: strongestPerPair(edges) };
   },
-};
+});
 
-export const traverseOp: OpDefinition<Brain, { note: string; depth: number; types?: string[]; direction: 'out' | 'in' | 'both'; limit: number }> = {
+export const traverseOp = defineOp({
   name: 'traverse',
   description: 'Walk the typed link graph from a note: who it works at, who invested, who attended, up to a depth.',
   scope: 'read',
@@ -105,16 +105,16 @@ export const traverseOp: OpDefinition<Brain, { note: string; depth: number; type
     required: ['note'],
   },
   cli: { positional: ['note'] },
-  async handler(ctx, p) {
+  async handler(ctx: Ctx, p: { note: string; depth: number; types?: string[]; direction: 'out' | 'in' | 'both'; limit: number }) {
     const path = await noteFor(ctx, p.note);
     const nodes = await ctx.brain.engine.traverse({ start: [path], types: p.types, direction: p.direction, depth: p.depth, limit: p.limit });
     // A node reached through an excluded note would reveal that note in its `via` steps.
     const shown = nodes.filter((n) => visible(ctx, n.path) && n.via.every((s) => visible(ctx, s.from) && visible(ctx, s.to)));
     return { note: path, nodes: shown };
   },
-};
+});
 
-export const timelineOp: OpDefinition<Brain, { note?: string; since?: string; until?: string; limit: number }> = {
+export const timelineOp = defineOp({
   name: 'timeline',
   description: 'Dated timeline entries, for one note or the whole vault, optionally within a date range (YYYY-MM-DD).',
   scope: 'read',
@@ -128,24 +128,24 @@ export const timelineOp: OpDefinition<Brain, { note?: string; since?: string; un
     },
   },
   cli: { positional: ['note'] },
-  async handler(ctx, p) {
+  async handler(ctx: Ctx, p: { note?: string; since?: string; until?: string; limit: number }) {
     const path = p.note ? await noteFor(ctx, p.note) : undefined;
     const entries = await ctx.brain.engine.timeline({ path, since: p.since, until: p.until, limit: p.limit });
     return { note: path ?? null, entries: entries.filter((e) => visible(ctx, e.path)) };
   },
-};
+});
 
-export const statsOp: OpDefinition<Brain, Record<string, never>> = {
+export const statsOp = defineOp({
   name: 'stats',
   description: 'Counts: notes, chunks, links, typed links, dangling links, embeddings, notes by type.',
   scope: 'read',
   params: { type: 'object', properties: {} },
-  async handler(ctx) {
+  async handler(ctx: Ctx) {
     return ctx.brain.engine.stats();
   },
-};
+});
 
-export const statusOp: OpDefinition<Brain, { status?: 'indexed' | 'skipped' | 'failed'; limit: number }> = {
+export const statusOp = defineOp({
   name: 'status',
   description: 'Index status: last run, counts, and every skipped or failed file with the reason.',
   scope: 'read',
@@ -156,7 +156,7 @@ export const statusOp: OpDefinition<Brain, { status?: 'indexed' | 'skipped' | 'f
       limit: { type: 'integer', minimum: 1, maximum: 100000, default: 1000, description: 'Most files to list' },
     },
   },
-  async handler(ctx, p) {
+  async handler(ctx: Ctx, p: { status?: 'indexed' | 'skipped' | 'failed'; limit: number }) {
     const engine = ctx.brain.engine;
     const all = await engine.fileStatuses();
     const count = (s: string): number => all.filter((r) => r.status === s).length;
@@ -174,9 +174,9 @@ export const statusOp: OpDefinition<Brain, { status?: 'indexed' | 'skipped' | 'f
       lastRecovery: await lastRecovery(engine),
     };
   },
-};
+});
 
-export const getNoteOp: OpDefinition<Brain, { note: string; maxChars: number }> = {
+export const getNoteOp = defineOp({
   name: 'get_note',
   description: 'A note\'s content and frontmatter (content capped at maxChars; `truncated` says when it was cut).',
   scope: 'read',
@@ -186,7 +186,7 @@ export const getNoteOp: OpDefinition<Brain, { note: string; maxChars: number }> 
     required: ['note'],
   },
   cli: { positional: ['note'] },
-  async handler(ctx, { note, maxChars }) {
+  async handler(ctx: Ctx, { note, maxChars }: { note: string; maxChars: number }) {
     const path = await noteFor(ctx, note);
     const page = await ctx.brain.engine.getPage(path);
     if (!page) throw new NoteNotFoundError(note, []);
@@ -203,9 +203,9 @@ export const getNoteOp: OpDefinition<Brain, { note: string; maxChars: number }> 
       totalChars: content.length,
     };
   },
-};
+});
 
-export const listNotesOp: OpDefinition<Brain, { folder?: string; tag?: string; type?: string; limit: number; offset: number }> = {
+export const listNotesOp = defineOp({
   name: 'list_notes',
   description: 'List notes, optionally within a folder, with a tag, or of a type (person, company, meeting, ...).',
   scope: 'read',
@@ -219,7 +219,7 @@ export const listNotesOp: OpDefinition<Brain, { folder?: string; tag?: string; t
       offset: { type: 'integer', minimum: 0, default: 0, description: 'Notes to skip (for the next page)' },
     },
   },
-  async handler(ctx, p) {
+  async handler(ctx: Ctx, p: { folder?: string; tag?: string; type?: string; limit: number; offset: number }) {
     const folder = p.folder && ctx.remote ? confineVaultPath(p.folder) : p.folder;
     const pages = await ctx.brain.engine.listPages({ folder, tag: p.tag, type: p.type, limit: p.limit + 1, offset: p.offset });
     const shown = pages.slice(0, p.limit).filter((pg) => visible(ctx, pg.path));
@@ -228,6 +228,6 @@ export const listNotesOp: OpDefinition<Brain, { folder?: string; tag?: string; t
       nextOffset: pages.length > p.limit ? p.offset + p.limit : null,
     };
   },
-};
+});
 
-export const readOps: OpDefinition<Brain, never, unknown>[] = [backlinksOp, linksOp, graphOp, traverseOp, timelineOp, statsOp, statusOp, getNoteOp, listNotesOp];
+export const readOps = [backlinksOp, linksOp, graphOp, traverseOp, timelineOp, statsOp, statusOp, getNoteOp, listNotesOp] as const;

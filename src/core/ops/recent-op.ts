@@ -2,9 +2,11 @@
 // note's time is its file's modification time as last indexed; deleted notes are gone from the index and are
 // not listed. Remote callers never see excluded notes.
 import type { Brain } from '../brain';
-import type { OpDefinition } from './registry';
+import { defineOp, type OpContext } from './registry';
 import { visible } from './read-ops';
 import { ParamError } from './schema';
+
+type Ctx = OpContext<Brain>;
 
 export interface RecentChangesParams {
   since?: string;
@@ -19,7 +21,7 @@ export interface RecentChange {
   modified: string;
 }
 
-export const recentChangesOp: OpDefinition<Brain, RecentChangesParams, { notes: RecentChange[] }> = {
+export const recentChangesOp = defineOp({
   name: 'recent_changes',
   description: 'Notes modified most recently, newest first, optionally since a date or time (ISO 8601).',
   scope: 'read',
@@ -30,7 +32,7 @@ export const recentChangesOp: OpDefinition<Brain, RecentChangesParams, { notes: 
       limit: { type: 'integer', minimum: 1, maximum: 500, default: 20, description: 'Most notes to return' },
     },
   },
-  async handler(ctx, p) {
+  async handler(ctx: Ctx, p: RecentChangesParams) {
     const since = p.since === undefined ? undefined : Date.parse(p.since);
     if (since !== undefined && Number.isNaN(since)) throw new ParamError('"since" must be a date or time (YYYY-MM-DD or ISO 8601)');
     // Over-fetch for remote callers, whose excluded notes are dropped after the query.
@@ -42,4 +44,4 @@ export const recentChangesOp: OpDefinition<Brain, RecentChangesParams, { notes: 
         .map((pg) => ({ path: pg.path, title: pg.title, type: pg.type, tags: pg.tags, modified: new Date(pg.mtime).toISOString() })),
     };
   },
-};
+});

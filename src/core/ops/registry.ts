@@ -20,8 +20,8 @@ export interface OpContext<B = unknown> {
  */
 export type CallContext<B = unknown> = Omit<OpContext<B>, 'remote'> & { remote?: boolean };
 
-export interface OpDefinition<B = unknown, P = Record<string, unknown>, R = unknown> {
-  name: string;
+export interface OpDefinition<B = unknown, P = Record<string, unknown>, R = unknown, N extends string = string> {
+  name: N;
   description: string;
   scope: OpScope;
   params: ObjectSchema;
@@ -33,28 +33,48 @@ export interface OpDefinition<B = unknown, P = Record<string, unknown>, R = unkn
   handler(ctx: OpContext<B>, params: P): Promise<R>;
 }
 
-export class OpRegistry<B = unknown> {
-  private readonly ops = new Map<string, OpDefinition<B, never, unknown>>();
+/**
+ * Declares an op so its name, params and result types are inferred from the definition itself (the handler's
+ * annotated params and what it returns): the op map in `op-map.ts` is derived from these, never restated.
+ */
+export function defineOp<B, P, R, N extends string>(def: OpDefinition<B, P, R, N>): OpDefinition<B, P, R, N> {
+  return def;
+}
 
-  register<P, R>(def: OpDefinition<B, P, R>): this {
+/** Any op, whatever its params and result (what lists and generic surfaces hold). */
+export type AnyOp<B = unknown> = OpDefinition<B, never, unknown>;
+
+/** Param and result types of each op by name; see `op-map.ts` for the brain's. */
+export type OpTypeMap = Record<string, { params: unknown; result: unknown }>;
+
+export class OpRegistry<B = unknown, M extends OpTypeMap = OpTypeMap> {
+  private readonly ops = new Map<string, AnyOp<B>>();
+
+  register(def: AnyOp<B>): this {
     if (this.ops.has(def.name)) throw new Error(`operation ${def.name} is already registered`);
     this.ops.set(def.name, def);
     return this;
   }
 
-  list(filter: { scope?: OpScope } = {}): OpDefinition<B, never, unknown>[] {
+  list(filter: { scope?: OpScope } = {}): AnyOp<B>[] {
     return [...this.ops.values()].filter((o) => !filter.scope || o.scope === filter.scope);
   }
 
-  get(name: string): OpDefinition<B, never, unknown> | undefined {
+  get(name: string): AnyOp<B> | undefined {
     return this.ops.get(name);
   }
 
+  /** Calls an op by its name, typed: the params and result are those its definition declares. */
+  call<K extends keyof M & string>(name: K, params: M[K]['params'], ctx: CallContext<B>): Promise<M[K]['result']> {
+    return this.callByName(name, params, ctx);
+  }
+
   /**
-   * Validates params against the op's schema (unknown params rejected; params marked `localOnly` are unknown to
-   * remote callers) and runs it. `remote` unset means remote.
+   * Calls an op named at run time (an MCP tool call, a CLI command, a worker request): validates params against
+   * the op's schema (unknown params rejected; params marked `localOnly` are unknown to remote callers) and runs it.
+   * `remote` unset means remote.
    */
-  async call(name: string, params: unknown, ctx: CallContext<B>): Promise<unknown> {
+  async callByName(name: string, params: unknown, ctx: CallContext<B>): Promise<unknown> {
     const op = this.ops.get(name);
     if (!op) throw new UnknownOpError(name);
     const remote = ctx.remote !== false;

@@ -2,9 +2,11 @@
 // JSON shape is a contract: {query, intent?, results: [{path, title, score, heading, snippet, startLine, why, ...}]}.
 import type { Brain } from '../brain';
 import { hybridSearch } from '../search/hybrid-search';
-import type { SearchResponse, SearchResult } from '../search/types';
-import type { OpDefinition } from './registry';
+import type { SearchResult } from '../search/types';
+import { defineOp, type OpContext } from './registry';
 import { confineVaultPath } from './remote-path';
+
+type Ctx = OpContext<Brain>;
 
 export interface SearchParams {
   query: string;
@@ -48,7 +50,7 @@ async function compactHits(brain: Brain, hits: SearchResult[]): Promise<CompactH
 /** Longest chunk text a remote caller gets per result. */
 const REMOTE_TEXT_CAP = 4000;
 
-export const searchOp: OpDefinition<Brain, SearchParams, SearchResponse> = {
+export const searchOp = defineOp({
   name: 'search',
   description:
     'Hybrid search (keyword + semantic + typed graph): natural questions, Chinese, and relation questions like "who works at Acme" or "what connects A and B".',
@@ -72,7 +74,7 @@ export const searchOp: OpDefinition<Brain, SearchParams, SearchResponse> = {
     required: ['query'],
   },
   cli: { positional: ['query'] },
-  async handler(ctx, p) {
+  async handler(ctx: Ctx, p: SearchParams) {
     const folder = p.folder && ctx.remote ? confineVaultPath(p.folder) : p.folder;
     const filters = { folder, tag: p.tag, type: p.type };
     if (!ctx.remote) {
@@ -98,6 +100,6 @@ export const searchOp: OpDefinition<Brain, SearchParams, SearchResponse> = {
       !intent || (intent.kind === 'relation' ? filter.accepts(intent.entity.path) : intent.entities.every((e) => filter.accepts(e.path)));
     const visibleIntent = intent && intentVisible ? { intent } : {};
     if (p.full) return { query: wide.query, results: shown, ...visibleIntent };
-    return { query: wide.query, results: await compactHits(ctx.brain, shown), ...visibleIntent } as unknown as SearchResponse;
+    return { query: wide.query, results: await compactHits(ctx.brain, shown), ...visibleIntent };
   },
-};
+});

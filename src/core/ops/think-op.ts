@@ -76,7 +76,7 @@ async function runThink(ctx: OpContext<Brain>, params: ThinkParams, options: Thi
   return out;
 }
 
-export function createThinkOp(options: ThinkOpOptions = {}): OpDefinition<Brain, ThinkParams, ThinkOpResult> {
+export function createThinkOp(options: ThinkOpOptions = {}): OpDefinition<Brain, ThinkParams, ThinkOpResult, 'think'> {
   return {
     name: 'think',
     description:

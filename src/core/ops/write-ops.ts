@@ -3,7 +3,7 @@
 // never touch excluded or hidden folders, and never write anything but `.md` files inside the vault.
 import { BrainError } from '../errors';
 import type { Brain } from '../brain';
-import type { OpContext, OpDefinition } from './registry';
+import { defineOp, type OpContext } from './registry';
 import { noteFor } from './read-ops';
 import { confineVaultPath, PathRefusedError } from './remote-path';
 
@@ -38,8 +38,8 @@ export class WriteRefusedError extends BrainError {
 type Ctx = OpContext<Brain>;
 
 /** The write ops over one writer. Register them only on surfaces where the user enabled writes. */
-export function createWriteOps(writer: NoteWriter): OpDefinition<Brain, never, unknown>[] {
-  const createNote: OpDefinition<Brain, { path: string; content: string }> = {
+export function createWriteOps(writer: NoteWriter) {
+  const createNote = defineOp({
     name: 'create_note',
     description:
       'Create a new Markdown note at a vault-relative path ending in .md. Never overwrites: fails when the note exists. The note is indexed right away.',
@@ -52,15 +52,15 @@ export function createWriteOps(writer: NoteWriter): OpDefinition<Brain, never, u
       },
       required: ['path', 'content'],
     },
-    async handler(ctx, p) {
+    async handler(ctx: Ctx, p: { path: string; content: string }) {
       const path = writablePath(ctx, p.path);
       await writer.create(path, p.content);
       await ctx.brain.indexer.updatePaths([path]);
       return { path, created: true, chars: p.content.length };
     },
-  };
+  });
 
-  const appendToNote: OpDefinition<Brain, { note: string; content: string }> = {
+  const appendToNote = defineOp({
     name: 'append_to_note',
     description: 'Append Markdown text to the end of an existing note (on a new line). The note is re-indexed right away.',
     scope: 'write',
@@ -72,7 +72,7 @@ export function createWriteOps(writer: NoteWriter): OpDefinition<Brain, never, u
       },
       required: ['note', 'content'],
     },
-    async handler(ctx, p) {
+    async handler(ctx: Ctx, p: { note: string; content: string }) {
       // Resolving through noteFor means only an indexed, visible note can be appended to.
       const path = writablePath(ctx, await noteFor(ctx, p.note));
       const current = await ctx.brain.source.read(path);
@@ -81,9 +81,9 @@ export function createWriteOps(writer: NoteWriter): OpDefinition<Brain, never, u
       await ctx.brain.indexer.updatePaths([path]);
       return { path, appended: true, chars: p.content.length };
     },
-  };
+  });
 
-  return [createNote, appendToNote] as OpDefinition<Brain, never, unknown>[];
+  return [createNote, appendToNote] as const;
 }
 
 /** The rules every write obeys, remote or not. Exclusion is checked before existence so it reveals nothing. */

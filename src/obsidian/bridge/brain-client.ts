@@ -5,6 +5,7 @@ import type { IndexSummary } from '../../core/index/indexer';
 import type { ThinkOpResult } from '../../core/ops/think-op';
 import type { LlmSettings } from '../../core/think/settings';
 import type { VaultSource } from '../../core/index/vault-source';
+import type { NoteWriter } from '../../core/ops/write-ops';
 import {
   connectToWorker,
   type IndexResult,
@@ -29,6 +30,8 @@ export interface WorkerLike extends RpcPort {
 
 export interface BrainClientOptions {
   source: VaultSource;
+  /** Writes notes for the worker's write ops (create_note, append_to_note, think's save); none = read-only brain. */
+  writer?: NoteWriter;
   /** Creates the worker; defaults to a blob: Worker of the bundled worker source. */
   createWorker?: () => WorkerLike | Promise<WorkerLike>;
   onProgress?: (p: WorkerEvents['progress']) => void;
@@ -80,6 +83,7 @@ export class BrainClient {
   private readonly worker: WorkerLike;
   private releaseSource: (() => void) | null;
   private terminated = false;
+  private readonly writable: boolean;
   /** Set when the worker failed (e.g. its script threw at start): every later call rejects with it. */
   private failure: Error | null = null;
 
@@ -93,7 +97,8 @@ export class BrainClient {
   private constructor(worker: WorkerLike, releaseSource: (() => void) | null, options: BrainClientOptions) {
     this.worker = worker;
     this.releaseSource = releaseSource;
-    this.rpc = connectToWorker(this.worker, vaultHandlers(options.source));
+    this.writable = !!options.writer;
+    this.rpc = connectToWorker(this.worker, vaultHandlers(options.source, options.writer));
     if (options.onProgress) this.rpc.on('progress', options.onProgress);
     if (options.onLog) this.rpc.on('log', options.onLog);
     this.worker.addEventListener('error', (event) => {
@@ -126,7 +131,7 @@ export class BrainClient {
 
   async open(vaultId: string, settings: WorkerSettings, options?: CallOptions): Promise<OpenResult> {
     try {
-      return await this.call('open', { vaultId, settings }, options);
+      return await this.call('open', { vaultId, settings, writable: this.writable }, options);
     } finally {
       // The worker has loaded its script by the time it answers.
       this.releaseSource?.();
@@ -147,8 +152,8 @@ export class BrainClient {
   }
 
   /** Calls an operation of the registry by name (params are validated in the worker). */
-  op<R = unknown>(name: string, params: Record<string, unknown> = {}, options?: CallOptions & { remote?: boolean }): Promise<R> {
-    return this.call('op', { name, params, remote: options?.remote }, options) as Promise<R>;
+  op(name: string, params: Record<string, unknown> = {}, options?: CallOptions & { remote?: boolean }): Promise<unknown> {
+    return this.call('op', { name, params, remote: options?.remote }, options);
   }
 
   /** The think op, streamed: `onDelta` gets the model's text as it comes in. Remote unless `remote` is false. */

@@ -6,7 +6,7 @@ import { errorMessage } from '../../core/errors';
 import type { McpHttpServer } from '../../mcp/http-server';
 import type { VaultBrainSettings } from '../plugin/settings';
 import { MemoryAuditLog } from './audit-log';
-import type { BrainOps, PluginWriteAccess } from './brain-backend';
+import type { BrainOps } from './brain-backend';
 import { mcpEndpointUrl } from './client-configs';
 import type { PluginServerOptions } from './plugin-server';
 import { generateMcpToken, isUsableToken } from './token';
@@ -31,10 +31,6 @@ export interface McpControllerDeps {
   settings(): McpSettings;
   saveSettings(): Promise<void>;
   brain: BrainOps;
-  /** How writes reach the vault; asked for only when writes are on. */
-  writes(): PluginWriteAccess;
-  /** The vault's folder on disk, when it has one (symlink checks for writes). */
-  vaultRoot?: () => string | null;
   /** The note open in the editor (vault path), for the `active_note` tool. */
   activeNote?: () => string | null;
   notify(message: string): void;
@@ -146,9 +142,7 @@ export class McpController {
       const module = await (this.deps.loadServer ?? loadServerModule)();
       const server = await module.startPluginMcpServer({
         brain: this.deps.brain,
-        writes: s.mcpAllowWrites ? this.deps.writes() : null,
         allowWrites: s.mcpAllowWrites,
-        vaultRoot: this.deps.vaultRoot?.() ?? null,
         activeNote: this.deps.activeNote,
         port,
         token: s.mcpToken,

@@ -7,7 +7,7 @@ import type { IndexSummary } from '../../core/index/indexer';
 import type { LlmSettings } from '../../core/think/settings';
 import { recoveryNotice } from '../../core/engine/open-checked';
 import type { IndexResult, OpenResult, OpInfo, ThinkRequest, WorkerEvents, WorkerSettings } from '../protocol/worker-api';
-import type { StatsResponse, ThinkResponse } from './op-results';
+import type { OpInput, OpName, OpResult } from '../../core/ops';
 
 /** The part of BrainClient the plugin uses (a fake one in tests). */
 export interface BrainClientLike {
@@ -15,9 +15,10 @@ export interface BrainClientLike {
   index(params?: { full?: boolean }): Promise<IndexResult>;
   update(paths: string[]): Promise<IndexSummary>;
   rename(from: string, to: string): Promise<IndexSummary>;
-  op<R = unknown>(name: string, params?: Record<string, unknown>, options?: OpCallOptions): Promise<R>;
+  /** Any op by name: the transport is untyped (it crosses postMessage); BrainService types it. */
+  op(name: string, params?: Record<string, unknown>, options?: OpCallOptions): Promise<unknown>;
   /** Streaming think; clients without it answer through the `think` op, unstreamed. */
-  think?(params: ThinkRequest, options?: ThinkCallOptions): Promise<ThinkResponse>;
+  think?(params: ThinkRequest, options?: ThinkCallOptions): Promise<OpResult<'think'>>;
   /** Pushes new model settings for think; clients without it read them at open only. */
   configure?(llm: LlmSettings): Promise<void>;
   close(): Promise<void>;
@@ -52,7 +53,7 @@ export type BrainState =
   | { kind: 'idle' }
   | { kind: 'starting' }
   | { kind: 'indexing'; phase: string; done: number; total: number }
-  | { kind: 'ready'; stats: StatsResponse | null; lastRun: IndexSummary | null }
+  | { kind: 'ready'; stats: OpResult<'stats'> | null; lastRun: IndexSummary | null }
   | { kind: 'error'; message: string };
 
 export interface BrainServiceDeps {
@@ -100,17 +101,23 @@ export class BrainService {
     return this.opening.then(() => undefined);
   }
 
-  /** Calls an operation; waits for the brain to open first. */
-  async op<R>(name: string, params: Record<string, unknown> = {}, options?: OpCallOptions): Promise<R> {
+  /** Calls an operation, typed by its definition in core (see core/ops/op-map.ts); waits for the brain to open. */
+  async op<K extends OpName>(name: K, params: OpInput<K>, options?: OpCallOptions): Promise<OpResult<K>> {
+    // The worker runs the very op this type is derived from; the cast is only the postMessage boundary.
+    return (await this.opByName(name, params, options)) as OpResult<K>;
+  }
+
+  /** Calls an operation named at run time (an MCP tool call); the result is whatever the op returns. */
+  async opByName(name: string, params: Record<string, unknown> = {}, options?: OpCallOptions): Promise<unknown> {
     const client = await this.ready();
-    return client.op<R>(name, params, options);
+    return client.op(name, params, options);
   }
 
   /** Asks the configured model about the notes, streaming its text through `onDelta`. */
-  async think(params: ThinkRequest, options: ThinkCallOptions = {}): Promise<ThinkResponse> {
+  async think(params: ThinkRequest, options: ThinkCallOptions = {}): Promise<OpResult<'think'>> {
     const client = await this.ready();
     if (client.think) return client.think(params, options);
-    return client.op<ThinkResponse>('think', { ...params }, { remote: options.remote, signal: options.signal });
+    return this.op('think', { ...params }, { remote: options.remote, signal: options.signal });
   }
 
   /** Sends the current model settings to the open brain (nothing to do until it is open: open sends them). */
@@ -205,7 +212,7 @@ export class BrainService {
     this.setState({ kind: 'indexing', phase: 'scan', done: 0, total: 0 });
     try {
       this.lastRun = await client.index({ full });
-      const stats = await client.op<StatsResponse>('stats', {}, LOCAL).catch(() => null);
+      const stats = ((await client.op('stats', {}, LOCAL).catch(() => null)) as OpResult<'stats'> | null);
       if (this.client === client) this.setState({ kind: 'ready', stats, lastRun: this.lastRun });
     } catch (err) {
       if (this.client === client) this.fail(err, 'indexing failed');

@@ -1,108 +1,24 @@
-// The shapes of the operation results the panes read (the ops' JSON contracts; fields may be added).
-import type { EngineStats } from '../../core/engine/brain-engine';
-import type { StoreRecovery } from '../../core/engine/open-checked';
-import type { ThinkOpResult } from '../../core/ops/think-op';
-import type { Gap } from '../../core/think/types';
+// Names for the op results the panes read. Each is derived from the op's own definition in core (through
+// core/ops/op-map.ts), never restated, so a field added to an op reaches the panes' types by itself.
+import type { OpResult } from '../../core/ops';
+import type { SearchResponse as FullSearchResponse, SearchResult } from '../../core/search/types';
 
-export interface SearchHit {
-  path: string;
-  title: string;
-  score: number;
-  heading: string | null;
-  snippet: string;
-  startLine: number;
-  endLine: number;
-  /** Why it matched: 'keyword', 'semantic', 'title', 'graph: works_at', ... */
-  why: string[];
-  explain?: unknown;
-}
+/** The panes call search locally, which answers with full hits (remote callers get compact ones). */
+export type SearchResponse = FullSearchResponse;
+/** What the panes read of a hit (tests build them by hand); an empty heading and null both mean none. */
+export type SearchHit = Pick<SearchResult, 'path' | 'title' | 'score' | 'snippet' | 'startLine' | 'endLine' | 'why' | 'explain'> & {
+  heading: SearchResult['heading'] | null;
+};
 
-export interface SearchResponse {
-  query: string;
-  results: SearchHit[];
-}
-
-export interface SearchParams {
-  query: string;
-  limit: number;
-  folder?: string;
-  tag?: string;
-  type?: string;
-}
-
-export interface BacklinkRow {
-  from: string;
-  type: string;
-  context: string;
-  line: number;
-  source: string;
-  direction: 'out' | 'in';
-}
-
-export interface BacklinksResponse {
-  note: string;
-  backlinks: BacklinkRow[];
-}
-
-export interface OutgoingRow {
-  to: string | null;
-  raw: string;
-  type: string;
-  source: string;
-  line: number;
-  context: string;
-  targetText: string;
-  field: string | null;
-  direction: 'out' | 'in';
-}
-
-export interface LinksResponse {
-  note: string;
-  links: OutgoingRow[];
-}
-
-export interface TraverseNode {
-  path: string;
-  title: string | null;
-  depth: number;
-  via: { linkId: number; from: string; to: string; type: string }[];
-}
-
-export interface TraverseResponse {
-  note: string;
-  nodes: TraverseNode[];
-}
-
-export type StatsResponse = EngineStats;
-
-export interface StatusFile {
-  path: string;
-  status: 'indexed' | 'skipped' | 'failed';
-  reason: string | null;
-  size: number;
-}
-
-export interface StatusResponse {
-  lastIndexedAt: string | null;
-  indexed: number;
-  skipped: number;
-  failed: number;
-  withWarnings: number;
-  files: StatusFile[];
-  embedder: string | null;
-  /** The last time a damaged index was replaced by a fresh one and rebuilt from the notes. */
-  lastRecovery?: StoreRecovery | null;
-}
-
-export interface NoteResponse {
-  path: string;
-  title: string;
-  type: string;
-  aliases: string[];
-  tags: string[];
-  totalChars: number;
-}
-
-/** The think op's result as the pane reads it (core's JSON contract). */
-export type ThinkResponse = ThinkOpResult;
-export type ThinkGap = Gap;
+export type BacklinksResponse = OpResult<'backlinks'>;
+export type BacklinkRow = BacklinksResponse['backlinks'][number];
+export type LinksResponse = OpResult<'links'>;
+export type OutgoingRow = LinksResponse['links'][number];
+export type TraverseResponse = OpResult<'traverse'>;
+export type TraverseNode = TraverseResponse['nodes'][number];
+export type StatsResponse = OpResult<'stats'>;
+export type StatusResponse = OpResult<'status'>;
+export type StatusFile = StatusResponse['files'][number];
+export type NoteResponse = OpResult<'get_note'>;
+export type ThinkResponse = OpResult<'think'>;
+export type ThinkGap = ThinkResponse['gaps'][number];

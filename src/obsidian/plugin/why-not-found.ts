@@ -1,7 +1,8 @@
 // Answers "why isn't this note found?": finds the file the user means, then checks, in order, whether the
 // include/exclude rules hide it, whether the indexer skipped or failed it, and whether it is indexed yet.
 import { PathFilter, type PathRules } from '../../core/index/path-rules';
-import type { NoteResponse, SearchResponse, StatusResponse } from './op-results';
+import type { OpInput, OpName, OpResult } from '../../core/ops';
+import type { NoteResponse, SearchResponse } from './op-results';
 
 export type Diagnosis =
   | { kind: 'no-file'; query: string; candidates: string[] }
@@ -14,7 +15,7 @@ export interface DiagnoseDeps {
   /** Every file path in the vault. */
   files: string[];
   rules: PathRules;
-  call<R>(name: string, params: Record<string, unknown>): Promise<R>;
+  call<K extends OpName>(name: K, params: OpInput<K>): Promise<OpResult<K>>;
 }
 
 /** The vault file a name or path means: exact path, path without `.md`, or file name (case-insensitive). */
@@ -39,20 +40,21 @@ export async function diagnoseNote(query: string, deps: DiagnoseDeps): Promise<D
   const reason = new PathFilter(deps.rules).exclusionReason(path);
   if (reason) return { kind: 'excluded', path, reason };
 
-  const status = await deps.call<StatusResponse>('status', { limit: 100000 });
+  const status = await deps.call('status', { limit: 100000 });
   const problem = status.files.find((f) => f.path === path);
   if (problem && problem.status !== 'indexed') return { kind: problem.status, path, reason: problem.reason ?? 'no reason recorded' };
 
   let note: NoteResponse;
   try {
-    note = await deps.call<NoteResponse>('get_note', { note: path, maxChars: 100 });
+    note = await deps.call('get_note', { note: path, maxChars: 100 });
   } catch {
     return { kind: 'not-indexed', path };
   }
   if (note.path !== path) return { kind: 'not-indexed', path };
   let searchRank: number | null = null;
   try {
-    const res = await deps.call<SearchResponse>('search', { query: note.title, limit: 20 });
+    // A local call answers with full hits.
+    const res = (await deps.call('search', { query: note.title, limit: 20 })) as SearchResponse;
     const i = res.results.findIndex((r) => r.path === path);
     searchRank = i >= 0 ? i + 1 : null;
   } catch {

@@ -60,6 +60,11 @@ export interface OpenParams {
   /** The app's id for this vault (`app.appId`): one database per vault, never inside the vault. */
   vaultId: string;
   settings: WorkerSettings;
+  /**
+   * True when the plugin serves `vault.create` / `vault.append`: the registry then has the write ops and think can
+   * save. Whether a caller may use them is each surface's decision (MCP: only with writes allowed).
+   */
+  writable?: boolean;
 }
 
 export interface OpenResult {
@@ -104,11 +109,14 @@ export interface WorkerApi {
   close(params: Record<string, never>): Promise<void>;
 }
 
-/** Served by the plugin (over the Obsidian Vault API), called by the worker: the VaultSource. */
+/** Served by the plugin (over the Obsidian Vault API), called by the worker: the VaultSource and the NoteWriter. */
 export interface VaultApi {
   'vault.list'(params: Record<string, never>): Promise<VaultFile[]>;
   'vault.read'(params: { path: string }): Promise<Uint8Array>;
   'vault.stat'(params: { path: string }): Promise<VaultFile | null>;
+  /** A new note (never overwrites); refused when the plugin serves no writer. */
+  'vault.create'(params: { path: string; text: string }): Promise<void>;
+  'vault.append'(params: { path: string; text: string }): Promise<void>;
 }
 
 export interface EmbedProgressEvent {

@@ -65,9 +65,9 @@ export class LinksView extends ItemView {
     const mine = ++this.seq;
     try {
       const [out, back, graph] = await Promise.all([
-        this.brain.op<LinksResponse>('links', { note: path }, LOCAL),
-        this.brain.op<BacklinksResponse>('backlinks', { note: path }, LOCAL),
-        this.brain.op<TraverseResponse>('traverse', { note: path, depth: 2, direction: 'both', limit: 60 }, LOCAL).catch(() => null),
+        this.brain.op('links', { note: path }, LOCAL),
+        this.brain.op('backlinks', { note: path }, LOCAL),
+        this.brain.op('traverse', { note: path, depth: 2, direction: 'both', limit: 60 }, LOCAL).catch(() => null),
       ]);
       if (mine !== this.seq) return;
       this.render(path, out, back, graph);

@@ -4,7 +4,8 @@ import { errorText } from '../plugin/error-text';
 import { LOCAL } from '../plugin/brain-service';
 import { ItemView, type WorkspaceLeaf } from 'obsidian';
 import type { BrainService } from '../plugin/brain-service';
-import type { SearchHit, SearchParams, SearchResponse } from '../plugin/op-results';
+import type { OpInput } from '../../core/ops';
+import type { SearchHit, SearchResponse } from '../plugin/op-results';
 import { groupByNote } from './grouping';
 import { highlightRuns, plainSnippet, queryTerms } from './highlight';
 import { openNote } from './open-note';
@@ -93,8 +94,8 @@ export class SearchView extends ItemView {
     this.timer = null;
   }
 
-  private params(): SearchParams {
-    const p: SearchParams = { query: this.inputEl.value.trim(), limit: LIMIT };
+  private params(): OpInput<'search'> & { query: string } {
+    const p: OpInput<'search'> & { query: string } = { query: this.inputEl.value.trim(), limit: LIMIT };
     const folder = this.folderEl.value.trim().replace(/^\/+|\/+$/g, '');
     const tag = this.tagEl.value.trim().replace(/^#/, '');
     const type = this.typeEl.value.trim();
@@ -113,7 +114,8 @@ export class SearchView extends ItemView {
     }
     this.messageEl.setText('Searching…');
     try {
-      const res = await this.brain.op<SearchResponse>('search', { ...params }, LOCAL);
+      // A local call answers with full hits (only remote callers get compact ones).
+      const res = (await this.brain.op('search', { ...params }, LOCAL)) as SearchResponse;
       if (mine !== this.seq) return;
       this.render(res, params.query);
     } catch (err) {

@@ -75,8 +75,8 @@ export class IndexStatusView extends ItemView {
     }
     try {
       const [status, stats] = await Promise.all([
-        this.host.brain.op<StatusResponse>('status', { limit: 1000 }, LOCAL),
-        this.host.brain.op<StatsResponse>('stats', {}, LOCAL),
+        this.host.brain.op('status', { limit: 1000 }, LOCAL),
+        this.host.brain.op('stats', {}, LOCAL),
       ]);
       if (mine !== this.seq) return;
       this.renderSummary(status, stats, this.host.brain.state);

@@ -11,8 +11,7 @@ import type { BrainEngine } from '../../core/engine/brain-engine';
 import { openChecked, recoveryNotice, reopenFresh, type OpenCheckedOptions } from '../../core/engine/open-checked';
 import type { IndexSummary } from '../../core/index/indexer';
 import { defaultRules, PathFilter } from '../../core/index/path-rules';
-import { createRegistry } from '../../core/ops';
-import type { OpRegistry } from '../../core/ops/registry';
+import { createRegistry, type BrainRegistry } from '../../core/ops';
 import type { FetchLike } from '../../core/think/providers/options';
 import { DEFAULT_LLM_SETTINGS, normalizeLlmSettings, type LlmSettings } from '../../core/think/settings';
 import {
@@ -25,6 +24,7 @@ import {
   type WorkerEndpoint,
   type WorkerSettings,
 } from '../protocol/worker-api';
+import { RemoteNoteWriter } from './remote-note-writer';
 import { RemoteVaultSource } from './remote-vault-source';
 import type { Handlers } from '../protocol/rpc';
 
@@ -82,13 +82,14 @@ export class BrainHost {
   private opened: Opened | null = null;
   /** Read per question, so `configure` applies to the next one. */
   private llm: LlmSettings = DEFAULT_LLM_SETTINGS;
-  private readonly registry: OpRegistry<Brain>;
+  /** Rebuilt at each open: the write ops exist only when the plugin serves writes (`OpenParams.writable`). */
+  private registry: BrainRegistry;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly now: () => number;
 
   constructor(private readonly deps: BrainHostDeps) {
     this.now = deps.now ?? (() => performance.now());
-    this.registry = createRegistry({ think: { llm: () => this.llm, fetch: deps.fetch } });
+    this.registry = this.createRegistry(null);
   }
 
   /** The endpoint the host calls back on (vault reads) and emits progress to. */
@@ -110,7 +111,7 @@ export class BrainHost {
         // `remote` unset is a remote call (the registry fails closed); `stream` sends think's text as call progress.
         const onDelta = p.stream ? (text: string): void => ctx.progress({ text } satisfies ThinkDelta) : undefined;
         const run = (): Promise<unknown> =>
-          this.registry.call(p.name, p.params ?? {}, { brain: this.requireBrain(), remote: p.remote, signal: ctx.signal, onDelta });
+          this.registry.callByName(p.name, p.params ?? {}, { brain: this.requireBrain(), remote: p.remote, signal: ctx.signal, onDelta });
         // Reads run alongside indexing (PGlite orders the queries); writes wait their turn.
         return this.registry.scopeOf(p.name, p.params ?? {}) === 'write' ? this.serial(run) : run();
       },
@@ -119,6 +120,10 @@ export class BrainHost {
       },
       close: () => this.serial(() => this.close()),
     };
+  }
+
+  private createRegistry(rpc: WorkerEndpoint | null): BrainRegistry {
+    return createRegistry({ llm: () => this.llm, fetch: this.deps.fetch, writer: rpc ? new RemoteNoteWriter(rpc) : undefined });
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
@@ -132,10 +137,11 @@ export class BrainHost {
     return this.opened.brain;
   }
 
-  private async open({ vaultId, settings }: OpenParams): Promise<OpenResult> {
+  private async open({ vaultId, settings, writable }: OpenParams): Promise<OpenResult> {
     if (!this.rpc) throw new Error('BrainHost.attach() was not called');
     const start = this.now();
     await this.close();
+    this.registry = this.createRegistry(writable === true ? this.rpc : null);
     this.llm = normalizeLlmSettings(settings.llm);
     const requested = `idb://${databaseName(vaultId)}`;
     let dataDir = requested;

@@ -219,7 +219,7 @@ describe('the search op', () => {
     const registry = createRegistry();
     await expect(registry.call('search', { query: '' }, { brain, remote: false })).rejects.toThrow(/query/);
     await expect(registry.call('search', { query: 'x', limit: 0 }, { brain, remote: false })).rejects.toThrow(/limit/);
-    await expect(registry.call('search', { query: 'x', bogus: 1 }, { brain, remote: false })).rejects.toThrow(/unknown parameter/);
+    await expect(registry.callByName('search', { query: 'x', bogus: 1 }, { brain, remote: false })).rejects.toThrow(/unknown parameter/);
   });
 });
 

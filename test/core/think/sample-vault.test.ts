@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => close());
 
 const ask = async (params: Record<string, unknown>): Promise<ThinkOpResult> =>
-  (await registry.call('think', params, { brain, remote: false })) as ThinkOpResult;
+  (await registry.callByName('think', params, { brain, remote: false })) as ThinkOpResult;
 
 const squash = (s: string): string => s.replace(/\[\[(?:[^\]|]*\|)?([^\]]*)\]\]/g, '$1').replace(/[*…"]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
 

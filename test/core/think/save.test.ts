@@ -8,7 +8,6 @@ import { Brain } from '../../../src/core/brain';
 import { PGliteEngine } from '../../../src/core/engine/pglite/pglite-engine';
 import { defaultRules, PathFilter } from '../../../src/core/index/path-rules';
 import { createRegistry } from '../../../src/core/ops';
-import type { ThinkOpResult } from '../../../src/core/ops/think-op';
 import { normalizeLlmSettings } from '../../../src/core/think/settings';
 import { FsNoteWriter } from '../../../src/node/fs-note-writer';
 import { readVaultConfig } from '../../../src/node/config';
@@ -37,12 +36,12 @@ afterAll(async () => {
 });
 
 const registry = (saveFolder: string) =>
-  createRegistry({ think: { writer: new FsNoteWriter(source), llm: () => normalizeLlmSettings({ saveFolder }), now: () => new Date('2025-05-01T00:00:00Z') } });
+  createRegistry({ writer: new FsNoteWriter(source), llm: () => normalizeLlmSettings({ saveFolder }), now: () => new Date('2025-05-01T00:00:00Z') });
 
 describe('think --save', () => {
   it('writes the answer as a synthesis note, indexes it, and refuses to overwrite it', async () => {
     const reg = registry('Syntheses');
-    const r = (await reg.call('think', { question: 'Who founded Acme Robotics?', save: true }, { brain, remote: false })) as ThinkOpResult;
+    const r = await reg.call('think', { question: 'Who founded Acme Robotics?', save: true }, { brain, remote: false });
     expect(r.savedTo).toBe('Syntheses/2025-05-01 Who founded Acme Robotics.md');
     const text = await fs.readFile(path.join(root, r.savedTo!), 'utf8');
     expect(text).toMatch(/^---\ntype: synthesis\n/);

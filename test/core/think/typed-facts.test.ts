@@ -13,7 +13,7 @@ import { openBrainOver } from './sample-brain';
 let brain: Brain;
 let close: () => Promise<void>;
 const registry = createRegistry();
-const ask = async (question: string): Promise<ThinkOpResult> => (await registry.call('think', { question }, { brain, remote: false })) as ThinkOpResult;
+const ask = async (question: string): Promise<ThinkOpResult> => registry.call('think', { question }, { brain, remote: false });
 
 beforeAll(async () => {
   const vault = await fs.mkdtemp(path.join(os.tmpdir(), 'vb-typed-facts-'));
