@@ -13,7 +13,7 @@ if (!existsSync(vault)) {
   process.exit(0);
 }
 const lib = await loadLib();
-const filter = new lib.PathFilter(lib.defaultRules());
+const filter = new lib.PathFilter(lib.defaultRules('.obsidian'));
 const source = new lib.FsVaultSource(vault);
 const resolver = await lib.buildVaultResolver(source, filter);
 const files = (await source.list()).filter((f) => f.path.endsWith('.md'));

@@ -13,7 +13,7 @@ const runsArg = process.argv.indexOf('--runs');
 const runs = Math.max(1, runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3);
 const lib = await loadLib();
 const vault = ensureVault(notes);
-const filter = new lib.PathFilter(lib.defaultRules());
+const filter = new lib.PathFilter(lib.defaultRules('.obsidian'));
 const source = new lib.FsVaultSource(vault);
 const files = (await source.list()).filter((f) => filter.accepts(f.path));
 const texts = files.map((f) => [f.path, readFileSync(path.join(vault, f.path), 'utf8')]);

@@ -18,6 +18,8 @@ import { readVaultConfig, type EmbedderSettings, type VaultConfig } from './conf
 import { assertPrivateDir, DataDirSync, moveAside, prepareDataDir } from './store-health';
 
 export const BRAIN_DIR = '.vault-brain';
+/** Outside the app nothing says where a vault's Obsidian config folder is; headless surfaces assume the default. */
+export const HEADLESS_CONFIG_DIR = '.obsidian';
 
 export class MissingVaultError extends BrainError {
   constructor(vault: string) {
@@ -94,7 +96,7 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
     let recovery = opened.recovery;
     const notice = options.onNotice ?? ((m) => process.stderr.write(`vault-brain: ${m}\n`));
     if (recovery) notice(recoveryNotice(recovery));
-    const rules = defaultRules();
+    const rules = defaultRules(HEADLESS_CONFIG_DIR);
     const filter = new PathFilter({ include: config.include, exclude: [...rules.exclude, ...config.exclude] });
     const source = new FsVaultSource(vault, { skipFolder: (rel) => filter.excludesFolder(rel) });
     const codeChunker = await createCodeChunker({ loadWasm: nodeWasmLoader });

@@ -58,7 +58,7 @@ describe('isStoreDamage', () => {
 describe('Brain.guard', () => {
   async function brainWithReplacements(): Promise<{ brain: Brain; replaced: string[] }> {
     const replaced: string[] = [];
-    const filter = new PathFilter({ include: [], exclude: defaultRules().exclude });
+    const filter = new PathFilter({ include: [], exclude: defaultRules('.obsidian').exclude });
     const brain = new Brain({
       engine: await freshEngine(),
       source: new FsVaultSource(SAMPLE_VAULT, { skipFolder: (rel) => filter.excludesFolder(rel) }),

@@ -45,7 +45,7 @@ let engine: PGliteEngine;
 let vault: MemoryVault;
 
 function makeIndexer(batchSize = 7): Indexer {
-  return new Indexer({ store: engine, source: vault, filter: new PathFilter(defaultRules()), batchSize });
+  return new Indexer({ store: engine, source: vault, filter: new PathFilter(defaultRules('.obsidian')), batchSize });
 }
 
 beforeAll(async () => {

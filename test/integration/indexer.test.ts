@@ -26,7 +26,7 @@ async function touchLater(rel: string): Promise<void> {
 }
 
 function makeIndexer(extraExclude: string[] = [], maxFileBytes?: number): Indexer {
-  const rules = defaultRules();
+  const rules = defaultRules('.obsidian');
   const filter = new PathFilter({ include: [], exclude: [...rules.exclude, ...extraExclude] });
   return new Indexer({ store: engine, source: new FsVaultSource(vault), filter, maxFileBytes, batchSize: 3 });
 }
@@ -176,7 +176,7 @@ describe('indexer', () => {
 
   it('reports progress with done/total and the current file', async () => {
     const events: { phase: string; done: number; total: number; current?: string }[] = [];
-    const rules = defaultRules();
+    const rules = defaultRules('.obsidian');
     const indexer = new Indexer({
       store: engine,
       source: new FsVaultSource(vault),

@@ -15,7 +15,7 @@ let vault: string;
 
 const write = (rel: string, content: string): Promise<void> => writeVaultFile(vault, rel, content);
 function makeIndexer(): Indexer {
-  const rules = defaultRules();
+  const rules = defaultRules('.obsidian');
   return new Indexer({ store: engine, source: new FsVaultSource(vault), filter: new PathFilter({ include: [], exclude: rules.exclude }), batchSize: 1 });
 }
 async function linkFrom(from: string, target: string): Promise<{ type: string; direction: string; past: boolean }> {

@@ -27,7 +27,7 @@ export interface TestBrain {
 export async function openTestBrain(vault: string, options: { exclude?: string[]; index?: boolean } = {}): Promise<TestBrain & { withExclude(exclude: string[]): TestBrain }> {
   const engine = await PGliteEngine.open({});
   const make = (exclude: string[]): TestBrain => {
-    const filter = new PathFilter({ include: [], exclude: [...defaultRules().exclude, ...exclude] });
+    const filter = new PathFilter({ include: [], exclude: [...defaultRules('.obsidian').exclude, ...exclude] });
     const source = new FsVaultSource(vault, { skipFolder: (rel) => filter.excludesFolder(rel) });
     const brain = new Brain({ engine, source, filter, embedder: null });
     const registry = createRegistry();

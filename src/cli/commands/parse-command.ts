@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { createCodeChunker } from '../../core/chunk/code-chunker';
 import { decodeFile } from '../../core/index/decode-file';
 import { defaultRules, PathFilter } from '../../core/index/path-rules';
+import { HEADLESS_CONFIG_DIR } from '../../node/open-brain';
 import { buildVaultResolver } from '../../core/index/vault-resolver';
 import { LinkResolver } from '../../core/links/resolver';
 import { parseNote } from '../../core/note/parse-note';
@@ -32,7 +33,7 @@ export const parseCommand: CliCommand = {
     const decoded = decodeFile(bytes, Number.MAX_SAFE_INTEGER);
     if (!decoded.ok) throw new CliError(`${file}: ${decoded.message}`, EXIT.failure);
     const source = new FsVaultSource(vault);
-    const filter = new PathFilter(defaultRules());
+    const filter = new PathFilter(defaultRules(HEADLESS_CONFIG_DIR));
     // With --vault, links resolve against the vault's file list; other notes are never read (one unreadable or
     // huge file elsewhere must not stop this one), so aliases defined in them are not known here. Without
     // --vault only the note itself is known.

@@ -10,8 +10,11 @@ export interface PathRules {
 /** Files the brain reads: Markdown notes and code files (chunked by symbol). */
 export const DEFAULT_EXTENSIONS = ['md', 'markdown', 'ts', 'tsx', 'js', 'jsx', 'mjs', 'py', 'go', 'rs', 'java'];
 
-/** The brain's own folder is excluded by default, as are Obsidian's config folder and trash. */
-export function defaultRules(configDir = '.obsidian'): PathRules {
+/**
+ * The brain's own folder is excluded by default, as are Obsidian's config folder and trash. The config folder is
+ * the user's setting (`Vault#configDir` in the app); headless surfaces pass `HEADLESS_CONFIG_DIR` (src/node).
+ */
+export function defaultRules(configDir: string): PathRules {
   return { include: [], exclude: [configDir, '.trash', '.vault-brain', '.git', 'node_modules'] };
 }
 

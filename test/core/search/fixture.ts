@@ -29,7 +29,7 @@ export class MemoryVault implements VaultSource {
 
 export async function indexedBrain(files: Record<string, string>, embedder: Embedder | null, exclude: string[] = []): Promise<{ brain: Brain; engine: PGliteEngine }> {
   const engine = await PGliteEngine.open({});
-  const rules = defaultRules();
+  const rules = defaultRules('.obsidian');
   const brain = new Brain({ engine, source: new MemoryVault(files), filter: new PathFilter({ include: [], exclude: [...rules.exclude, ...exclude] }), embedder });
   await brain.index();
   return { brain, engine };

@@ -205,7 +205,7 @@ describe('filters and paging', () => {
 
 describe('the search op', () => {
   it('hides notes a remote caller may not see (excluded after indexing)', async () => {
-    const rules = defaultRules();
+    const rules = defaultRules('.obsidian');
     const restricted = new Brain({ engine, source: new MemoryVault(VAULT), filter: new PathFilter({ include: [], exclude: [...rules.exclude, 'private'] }), embedder });
     const registry = createRegistry();
     const local = (await registry.call('search', { query: 'walrus plan' }, { brain: restricted, remote: false })) as SearchResponse;

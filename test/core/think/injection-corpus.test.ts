@@ -78,7 +78,7 @@ beforeAll(async () => {
     await fs.writeFile(path.join(root, rel), text);
   }
   engine = await PGliteEngine.open({});
-  const filter = new PathFilter({ include: [], exclude: [...defaultRules().exclude, 'private'] });
+  const filter = new PathFilter({ include: [], exclude: [...defaultRules('.obsidian').exclude, 'private'] });
   brain = new Brain({ engine, source: new FsVaultSource(root, { skipFolder: (rel) => filter.excludesFolder(rel) }), filter, embedder: null });
   await brain.index();
   llm = await startFakeLlmServer();

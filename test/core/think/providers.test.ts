@@ -31,7 +31,7 @@ let brain: Brain;
 let llm: FakeLlmServer;
 
 function makeBrain(exclude: string[]): Brain {
-  const filter = new PathFilter({ include: [], exclude: [...defaultRules().exclude, ...exclude] });
+  const filter = new PathFilter({ include: [], exclude: [...defaultRules('.obsidian').exclude, ...exclude] });
   return new Brain({ engine, source: new FsVaultSource(root, { skipFolder: (rel) => filter.excludesFolder(rel) }), filter, embedder: null });
 }
 

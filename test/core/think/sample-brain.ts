@@ -9,7 +9,7 @@ export const SAMPLE_VAULT = path.join(__dirname, '../../../examples/vault');
 
 export async function openBrainOver(vault: string, exclude: string[] = []): Promise<{ brain: Brain; close: () => Promise<void> }> {
   const engine = await PGliteEngine.open({});
-  const rules = defaultRules();
+  const rules = defaultRules('.obsidian');
   const filter = new PathFilter({ include: [], exclude: [...rules.exclude, ...exclude] });
   const source = new FsVaultSource(vault, { skipFolder: (rel) => filter.excludesFolder(rel) });
   const brain = new Brain({ engine, source, filter, embedder: null });

@@ -24,7 +24,7 @@ beforeAll(async () => {
   await fs.writeFile(path.join(root, 'people/Alice Chen.md'), '# Alice Chen\n\nAlice Chen founded [[Acme Robotics]] in 2019.\n');
   await fs.writeFile(path.join(root, 'people/Bob.md'), '# Bob\n\nBob works at [[Acme Robotics]].\n');
   engine = await PGliteEngine.open({});
-  const filter = new PathFilter({ include: [], exclude: [...defaultRules().exclude, 'private'] });
+  const filter = new PathFilter({ include: [], exclude: [...defaultRules('.obsidian').exclude, 'private'] });
   source = new FsVaultSource(root);
   brain = new Brain({ engine, source, filter, embedder: null });
   await brain.index();
