@@ -259,6 +259,22 @@ describe('a damaged store in the worker', () => {
       { level: 'warn', notify: true, message: 'the index database was damaged (damage found while in use: attempted to delete invisible tuple); a fresh one is being rebuilt from the notes' },
     ]);
   });
+
+  it('damage first met by a read op (a pane or agent search) replaces the store and still answers', async () => {
+    const vault = demoVault();
+    const discarded: string[] = [];
+    const { main, host, logs } = setup(vault, { discardStore: recordDiscards(discarded) });
+    await main.call('open', { vaultId: 'd4', settings: SETTINGS });
+    await main.call('index', {});
+    const clean = (await main.call('op', { name: 'stats', params: {}, remote: false })) as EngineStats;
+    host.brain!.engine.stats = () => Promise.reject(damageError('invalid page in block 13 of relation base/16384/16390', 'XX001'));
+    const stats = (await main.call('op', { name: 'stats', params: {}, remote: false })) as EngineStats;
+    // Rebuilt from the notes: the same counts as before the damage.
+    expect(stats).toEqual(clean);
+    expect(clean.pages).toBeGreaterThan(0);
+    expect(discarded).toEqual(['idb://vault-brain-d4']);
+    expect(logs.filter((l) => l.notify)).toHaveLength(1);
+  });
 });
 
 describe('databaseName', () => {

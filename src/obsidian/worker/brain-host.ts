@@ -110,8 +110,11 @@ export class BrainHost {
       op: (p, ctx) => {
         // `remote` unset is a remote call (the registry fails closed); `stream` sends think's text as call progress.
         const onDelta = p.stream ? (text: string): void => ctx.progress({ text } satisfies ThinkDelta) : undefined;
-        const run = (): Promise<unknown> =>
-          this.registry.callByName(p.name, p.params ?? {}, { brain: this.requireBrain(), remote: p.remote, signal: ctx.signal, onDelta });
+        // Guarded like the CLI's and MCP's calls: damage first met by a read (a search) heals the store too.
+        const run = (): Promise<unknown> => {
+          const brain = this.requireBrain();
+          return brain.guard(() => this.registry.callByName(p.name, p.params ?? {}, { brain, remote: p.remote, signal: ctx.signal, onDelta }));
+        };
         // Reads run alongside indexing (PGlite orders the queries); writes wait their turn.
         return this.registry.scopeOf(p.name, p.params ?? {}) === 'write' ? this.serial(run) : run();
       },
