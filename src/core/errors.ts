@@ -3,41 +3,48 @@
 // the plugin to its notices. Codes are read from the `code` property (not `instanceof`), so they survive the
 // worker's postMessage (rpc.ts copies `code`) and two bundled copies of this module.
 
-export const ERROR_CODES = [
+/**
+ * Every code, once. `caller`: the error is about the caller's request and its message is written for the caller
+ * and only ever contains vault-relative paths (MCP shows it as it is); otherwise it is a fault of the server,
+ * whose message is redacted and logged.
+ */
+const CODE_TABLE = {
   /** A parameter is missing, unknown or of the wrong type (CLI: bad usage). */
-  'bad_params',
-  'unknown_op',
-  'note_not_found',
+  bad_params: { caller: true },
+  unknown_op: { caller: true },
+  note_not_found: { caller: true },
   /** A path a remote caller may not use (absolute, `..`, excluded). */
-  'path_refused',
-  'write_refused',
-  'note_exists',
-  'empty_question',
-  'missing_vault',
+  path_refused: { caller: true },
+  write_refused: { caller: true },
+  note_exists: { caller: true },
+  empty_question: { caller: true },
+  missing_vault: { caller: false },
   /** The database is used by another process. */
-  'locked',
+  locked: { caller: false },
   /** MCP: the brain is still opening or indexing; try again. */
-  'not_ready',
+  not_ready: { caller: true },
   /** MCP: the brain could not be opened (the message is already safe to show). */
-  'open_failed',
+  open_failed: { caller: true },
   /** The worker's brain is not open (yet, or it failed to open). */
-  'brain_not_open',
-  'worker_unavailable',
-  'unknown_tool',
-  'expired_cursor',
-  'timeout',
-  'cancelled',
-  'file_not_in_vault',
-  'missing_asset',
-  'bad_asset',
-  'bad_embedding_response',
-  'non_loopback_host',
-  'server_start_failed',
+  brain_not_open: { caller: false },
+  worker_unavailable: { caller: false },
+  unknown_tool: { caller: true },
+  expired_cursor: { caller: true },
+  timeout: { caller: true },
+  cancelled: { caller: true },
+  file_not_in_vault: { caller: false },
+  missing_asset: { caller: false },
+  bad_asset: { caller: false },
+  bad_embedding_response: { caller: false },
+  non_loopback_host: { caller: false },
+  server_start_failed: { caller: false },
   /** A CLI-only failure that carries its own exit code. */
-  'cli',
-] as const;
+  cli: { caller: false },
+} as const satisfies Record<string, { caller: boolean }>;
 
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export type ErrorCode = keyof typeof CODE_TABLE;
+
+export const ERROR_CODES = Object.keys(CODE_TABLE) as ErrorCode[];
 
 const KNOWN = new Set<string>(ERROR_CODES);
 
@@ -63,27 +70,7 @@ export function errorMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/**
- * Codes of errors about the caller's request whose messages are written for the caller and only ever contain
- * vault-relative paths (as opposed to faults of the server, whose messages are redacted and logged).
- */
-const CALLER_CODES = new Set<ErrorCode>([
-  'bad_params',
-  'unknown_op',
-  'note_not_found',
-  'path_refused',
-  'write_refused',
-  'note_exists',
-  'empty_question',
-  'not_ready',
-  'open_failed',
-  'unknown_tool',
-  'expired_cursor',
-  'timeout',
-  'cancelled',
-]);
-
 export function isCallerError(e: unknown): boolean {
   const code = errorCode(e);
-  return code !== null && CALLER_CODES.has(code);
+  return code !== null && CODE_TABLE[code].caller;
 }

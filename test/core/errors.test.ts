@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BrainError, errorCode, errorMessage, isCallerError } from '../../src/core/errors';
+import { BrainError, ERROR_CODES, errorCode, errorMessage, isCallerError } from '../../src/core/errors';
 import { NoteNotFoundError } from '../../src/core/note-not-found';
 import { ParamError } from '../../src/core/ops/schema';
 import { PathRefusedError } from '../../src/core/ops/remote-path';
@@ -60,6 +60,12 @@ describe('error codes', () => {
     }
     expect(isCallerError(new BrainNotOpenError())).toBe(false);
     expect(isCallerError(new Error('/home/me/secret'))).toBe(false);
+    // The one table decides, code by code, as the two hand lists did.
+    const callerCodes = ERROR_CODES.filter((code) => isCallerError(new BrainError(code, 'm')));
+    expect(callerCodes.sort()).toEqual(
+      ['bad_params', 'cancelled', 'empty_question', 'expired_cursor', 'not_ready', 'note_exists', 'note_not_found', 'open_failed', 'path_refused', 'timeout', 'unknown_op', 'unknown_tool', 'write_refused'],
+    );
+    for (const code of ERROR_CODES) expect(errorCode(new BrainError(code, 'm'))).toBe(code);
     // A Node system error's code is not one of ours.
     expect(errorCode(Object.assign(new Error('x'), { code: 'ENOENT' }))).toBeNull();
   });
