@@ -7,7 +7,7 @@ import type { EngineStats } from '../../src/core/engine/brain-engine';
 import { PGliteEngine } from '../../src/core/engine/pglite/pglite-engine';
 import type { VaultFile, VaultSource } from '../../src/core/index/vault-source';
 import { nodeWasmLoader } from '../../src/node/tree-sitter-wasm';
-import { BrainHost, EMBEDDER_ASSET, type BrainHostDeps } from '../../src/obsidian/worker/brain-host';
+import { BrainHost, EMBEDDER_ASSET, StoreOpenError, type BrainHostDeps } from '../../src/obsidian/worker/brain-host';
 import { note } from '../core/engine/fixtures';
 import { connectToMain, connectToWorker, databaseName, type MainEndpoint, type WorkerEvents, type WorkerSettings } from '../../src/obsidian/protocol/worker-api';
 import { vaultHandlers } from '../../src/obsidian/bridge/serve-vault';
@@ -191,9 +191,10 @@ describe('brain host over the worker protocol', () => {
 
 describe('a damaged store in the worker', () => {
   const damageError = (message: string, code: string): Error => Object.assign(new Error(message), { code });
-  const recordDiscards = (discarded: string[]) => (dataDir: string): Promise<void> => {
+  /** The worker's discardStore: records what it was asked to discard, answers where a copy was kept. */
+  const recordDiscards = (discarded: string[], keptAt: string | null = null) => (dataDir: string): Promise<string | null> => {
     discarded.push(dataDir);
-    return Promise.resolve();
+    return Promise.resolve(keptAt);
   };
 
   it('one that fails to open (a wasm abort) is emptied and rebuilt, and the open says so', async () => {
@@ -214,6 +215,22 @@ describe('a damaged store in the worker', () => {
     expect(await main.call('index', {})).toMatchObject({ indexed: 4, failed: 0 });
     const status = (await main.call('op', { name: 'status', params: {} })) as { lastRecovery: unknown };
     expect(status.lastRecovery).toEqual(opened.recovery);
+  });
+
+  it('a store that failed to open elsewhere (OPFS) is the one discarded, and its copy is named', async () => {
+    const vault = demoVault();
+    const discarded: string[] = [];
+    let opens = 0;
+    const { main } = setup(vault, {
+      async openEngine() {
+        if (++opens === 1) throw new StoreOpenError('opfs-ahp://vault-brain-d4', new Error('PGlite failed to initialize properly'));
+        return { engine: await PGliteEngine.open({}), dataDir: 'opfs-ahp://vault-brain-d4' };
+      },
+      discardStore: recordDiscards(discarded, 'opfs:vault-brain-d4.damaged'),
+    });
+    const opened = await main.call('open', { vaultId: 'd4', settings: SETTINGS });
+    expect(discarded).toEqual(['opfs-ahp://vault-brain-d4']);
+    expect(opened.recovery).toMatchObject({ reason: 'the database could not be opened: PGlite failed to initialize properly', keptAt: 'opfs:vault-brain-d4.damaged' });
   });
 
   it('one that fails its checks is emptied and rebuilt', async () => {
@@ -243,7 +260,7 @@ describe('a damaged store in the worker', () => {
     const vault = demoVault();
     const discarded: string[] = [];
     const { main, host, logs } = setup(vault, {
-      discardStore: recordDiscards(discarded),
+      discardStore: recordDiscards(discarded, 'indexeddb:/pglite/vault-brain-d3.damaged'),
     });
     const opened = await main.call('open', { vaultId: 'd3', settings: SETTINGS });
     expect(opened.recovery).toBeNull();
@@ -256,7 +273,13 @@ describe('a damaged store in the worker', () => {
     expect(((await main.call('op', { name: 'stats', params: {} })) as EngineStats).pages).toBe(5);
     expect(updated.failed).toBe(0);
     expect(logs.filter((l) => l.notify)).toEqual([
-      { level: 'warn', notify: true, message: 'the index database was damaged (damage found while in use: attempted to delete invisible tuple); a fresh one is being rebuilt from the notes' },
+      {
+        level: 'warn',
+        notify: true,
+        message:
+          'the index database was damaged (damage found while in use: attempted to delete invisible tuple); ' +
+          'it was moved to indexeddb:/pglite/vault-brain-d3.damaged and a fresh one is being rebuilt from the notes',
+      },
     ]);
   });
 

@@ -150,4 +150,90 @@ describe.skipIf(!hasChromium).each(STORES)('plugin in a browser ($label)', ({ ap
     await page.evaluate(() => window.__vb.close());
     expect(pageErrors).toEqual([]);
   }, STEP_TIMEOUT_MS);
+
+  it('heals a damaged store: keeps a copy aside and rebuilds from the notes', async () => {
+    // Garbles the head of every file the store holds (pg_control and the catalogs among them), as a disk
+    // error or another program writing into the browser profile would.
+    await loadPage();
+    const garbled = await page.evaluate(garbleStore, { storage, name: storeName(dataDir) });
+    expect(garbled).toBeGreaterThan(10);
+    const { result: opened }: OpenReport = await page.evaluate((st) => window.__vb.open({ storage: st }), storage);
+    report(`damaged-store open: ${opened.openMs.toFixed(0)} ms, recovery: ${opened.recovery?.reason ?? 'none'}`);
+    expect(opened.recovery?.reason).toMatch(/could not be opened|integrity check failed/);
+    const copy = storage === 'auto' ? `opfs:${storeName(dataDir)}.damaged` : `indexeddb:/pglite/${storeName(dataDir)}.damaged`;
+    expect(opened.recovery?.keptAt).toBe(copy);
+    expect(await page.evaluate(copyExists, { storage, name: storeName(dataDir) })).toBe(true);
+    const { result }: IndexReport = await page.evaluate(() => window.__vb.index());
+    expect(result).toMatchObject({ scanned: notes.length, failed: 0 });
+    expect(result.indexed + result.skipped).toBe(notes.length);
+    const stats = (await page.evaluate(() => window.__vb.op('stats'))) as { pages: number };
+    expect(stats.pages).toBe(result.indexed);
+    await page.evaluate(() => window.__vb.close());
+  }, STEP_TIMEOUT_MS);
 });
+
+/** The store's folder (OPFS) or IndexedDB database name under `/pglite/`. */
+function storeName(dataDir: string): string {
+  return dataDir.replace(/^[a-z-]+:\/\//, '');
+}
+
+type Listable = { values(): AsyncIterable<FileSystemHandle> };
+
+/** Runs in the page: overwrites the first 8 KiB of every non-empty file of the closed store. */
+async function garbleStore({ storage, name }: { storage: string; name: string }): Promise<number> {
+  const junk = (n: number) => new Uint8Array(n).fill(0xaa);
+  let count = 0;
+  if (storage === 'auto') {
+    const root = await navigator.storage.getDirectory();
+    const data = await (await root.getDirectoryHandle(name)).getDirectoryHandle('data');
+    for await (const h of (data as unknown as Listable).values()) {
+      if (h.kind !== 'file') continue;
+      const file = await (h as FileSystemFileHandle).getFile();
+      if (file.size === 0) continue;
+      const out = await (h as FileSystemFileHandle).createWritable({ keepExistingData: true });
+      await out.write({ type: 'write', position: 0, data: junk(Math.min(file.size, 8192)) });
+      await out.close();
+      count++;
+    }
+    return count;
+  }
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const r = indexedDB.open(`/pglite/${name}`);
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error ?? new Error('open failed'));
+  });
+  const tx = db.transaction('FILE_DATA', 'readwrite');
+  const cursor = tx.objectStore('FILE_DATA').openCursor();
+  await new Promise<void>((resolve, reject) => {
+    cursor.onsuccess = () => {
+      const c = cursor.result;
+      if (!c) return resolve();
+      const value = c.value as { contents?: Uint8Array };
+      if (value.contents && value.contents.byteLength > 0) {
+        value.contents.set(junk(Math.min(value.contents.byteLength, 8192)));
+        c.update(value);
+        count++;
+      }
+      c.continue();
+    };
+    cursor.onerror = () => reject(cursor.error ?? new Error('cursor failed'));
+  });
+  await new Promise<void>((resolve) => (tx.oncomplete = () => resolve()));
+  db.close();
+  return count;
+}
+
+/** Runs in the page: whether the damaged copy (`<name>.damaged`) exists and holds files. */
+async function copyExists({ storage, name }: { storage: string; name: string }): Promise<boolean> {
+  if (storage === 'auto') {
+    const root = await navigator.storage.getDirectory();
+    try {
+      const copy = await root.getDirectoryHandle(`${name}.damaged`);
+      for await (const _ of (copy as unknown as Listable).values()) return true;
+      return false;
+    } catch {
+      return false;
+    }
+  }
+  return (await indexedDB.databases()).some((d) => d.name === `/pglite/${name}.damaged`);
+}

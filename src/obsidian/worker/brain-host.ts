@@ -52,15 +52,29 @@ export interface BrainHostDeps {
   openEngine(dataDir: string, options?: OpenEngineOptions): Promise<OpenedEngine>;
   /**
    * Empties a damaged database at `dataDir` (the store `openEngine` reported) so the next `openEngine` makes a
-   * fresh one (the worker clears its IndexedDB store or removes its OPFS folder). Without it (in-memory stores)
-   * the closed store is simply gone.
+   * fresh one (the worker copies it aside when it fits a cap, then clears its IndexedDB store or removes its OPFS
+   * folder); returns where the copy was kept, or null. Without it (in-memory stores) the closed store is gone.
    */
-  discardStore?: (dataDir: string) => Promise<void>;
+  discardStore?: (dataDir: string) => Promise<string | null>;
   /** Bytes of the embedded embedder and tree-sitter wasm files; without it there is no embedder or code chunking. */
   loadAsset?: (name: string) => Promise<Uint8Array>;
   /** For the model and embedding SDKs; default: the global fetch (the worker's, which streams). */
   fetch?: FetchLike;
   now?: () => number;
+}
+
+/**
+ * An existing store failed to open: damage to heal at `dataDir`, which may differ from the data dir asked for
+ * (the desktop worker keeps the store in OPFS), so the host discards the store that failed, not the one named.
+ */
+export class StoreOpenError extends Error {
+  constructor(
+    readonly dataDir: string,
+    cause: unknown,
+  ) {
+    super(errorMessage(cause), { cause });
+    this.name = 'StoreOpenError';
+  }
 }
 
 export class BrainNotOpenError extends BrainError {
@@ -155,7 +169,13 @@ export class BrainHost {
     // and rebuilt from the notes by the first index run, with a notice.
     const store: OpenCheckedOptions = {
       open: async () => {
-        const opened = await this.deps.openEngine(requested, { storage: settings.storage ?? 'auto' });
+        let opened: OpenedEngine;
+        try {
+          opened = await this.deps.openEngine(requested, { storage: settings.storage ?? 'auto' });
+        } catch (err) {
+          if (err instanceof StoreOpenError) dataDir = err.dataDir;
+          throw err;
+        }
         timings = opened.timings;
         dataDir = opened.dataDir ?? requested;
         release = opened.release ?? (() => undefined);
@@ -165,8 +185,7 @@ export class BrainHost {
       // The damaged engine is closed by then; its store's lock goes before the store does.
       discard: async () => {
         release();
-        await this.deps.discardStore?.(dataDir);
-        return null;
+        return (await this.deps.discardStore?.(dataDir)) ?? null;
       },
     };
     const { engine, recovery } = await openChecked(store);

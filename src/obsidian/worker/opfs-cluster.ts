@@ -50,7 +50,7 @@ export async function opfsHasCluster(dir: string, storage: StorageManager = navi
   return false;
 }
 
-/** Removes the OPFS data dir `dir` (a damaged store: the browser profile has no place to keep it aside). */
+/** Removes the OPFS data dir `dir` (a damaged store is copied aside first, by `damaged-copy.ts`). */
 export async function opfsRemove(dir: string, storage: StorageManager = navigator.storage): Promise<void> {
   const root = await storage.getDirectory();
   try {

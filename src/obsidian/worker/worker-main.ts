@@ -7,10 +7,11 @@ import { OpfsAhpFS } from '@electric-sql/pglite/opfs-ahp';
 import { errorMessage } from '../../core/errors';
 import { PGliteEngine } from '../../core/engine/pglite/pglite-engine';
 import { loadAsset } from '../assets/bundle-assets';
-import { BrainHost, type OpenedEngine } from './brain-host';
+import { BrainHost, StoreOpenError, type OpenedEngine } from './brain-host';
 import { BatchFlushIdbFs } from './batch-flush-idbfs';
-import { idbClearCluster, idbHasCluster } from './idb-cluster';
-import { lockDataDir, opfsHasCluster, opfsRemove, opfsUsable } from './opfs-cluster';
+import { idbHasCluster } from './idb-cluster';
+import { idbKeepAside, opfsKeepAside } from './damaged-copy';
+import { lockDataDir, opfsHasCluster, opfsUsable } from './opfs-cluster';
 import { embeddedPgliteOptions } from './pglite-assets';
 import { connectToMain } from '../protocol/worker-api';
 
@@ -66,15 +67,20 @@ async function openOpfs(name: string): Promise<OpenedEngine> {
   try {
     const fresh = !(await opfsHasCluster(name));
     const assets = await embeddedPgliteOptions(loadAsset, { fresh });
+    const fs = new OpfsAhpFS(name, OPFS_POOL);
     try {
       // Relaxed durability: writes reach the files at once; flush() (after every batch) fsyncs the WAL, so a
       // crash loses at most the batch being written.
       const engine = await PGliteEngine.open({
-        pgliteOptions: { ...assets.options, ...OPFS_TUNING, fs: new OpfsAhpFS(name, OPFS_POOL) },
+        pgliteOptions: { ...assets.options, ...OPFS_TUNING, fs },
         relaxedDurability: true,
         autoFlush: false,
       });
       return { engine, timings: assets.timings, dataDir: `opfs-ahp://${name}`, release };
+    } catch (err) {
+      // The failed open may still hold the pool's access handles; they must go before the folder can be copied.
+      await fs.closeFs().catch(() => undefined);
+      throw fresh ? err : new StoreOpenError(`opfs-ahp://${name}`, err);
     } finally {
       assets.release();
     }
@@ -97,7 +103,7 @@ const OPFS_PREFIX = 'opfs-ahp://';
 
 const host = new BrainHost({
   loadAsset,
-  discardStore: (dataDir) => (dataDir.startsWith(OPFS_PREFIX) ? opfsRemove(dataDir.slice(OPFS_PREFIX.length)) : idbClearCluster(dataDir)),
+  discardStore: (dataDir) => (dataDir.startsWith(OPFS_PREFIX) ? opfsKeepAside(dataDir.slice(OPFS_PREFIX.length)) : idbKeepAside(dataDir)),
   async openEngine(dataDir, options) {
     if (options?.storage !== 'indexeddb' && (await opfsUsable())) {
       const name = dataDir.slice('idb://'.length);
@@ -106,8 +112,10 @@ const host = new BrainHost({
         dropIdbCopy(dataDir);
         return opened;
       } catch (err) {
-        // This session runs on IndexedDB; a store that could not be opened is not tried again as it is.
-        await opfsRemove(name).catch(() => undefined);
+        // A store that exists but will not open is damage: the host copies it aside and opens a fresh one here,
+        // with a notice. Anything else (no fresh store could be made, the lock was not given) means OPFS does not
+        // work for this session, which runs on IndexedDB.
+        if (err instanceof StoreOpenError) throw err;
         const opened = await openIdb(dataDir);
         return { ...opened, warning: `OPFS storage failed (${errorMessage(err)}); the database is in IndexedDB instead` };
       }
