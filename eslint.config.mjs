@@ -15,6 +15,11 @@ export default defineConfig([
     },
   },
   {
+    // The plugin's name is a proper noun ("Show in Vault Brain"); the rest of each UI string stays sentence case.
+    files: ['src/**/*.ts'],
+    rules: { 'obsidianmd/ui/sentence-case': ['warn', { enforceCamelCaseLower: true, ignoreWords: ['Vault', 'Brain'] }] },
+  },
+  {
     // The core also runs in a Web Worker, where there is no `window`: plain timers are the portable choice.
     files: ['src/core/**/*.ts'],
     rules: { 'obsidianmd/prefer-window-timers': 'off' },

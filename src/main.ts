@@ -7,6 +7,7 @@ import { createMcpController } from './obsidian/mcp/plugin-mcp';
 import type { McpController } from './obsidian/mcp/mcp-controller';
 import { ChangeBatcher } from './core/index/change-batcher';
 import { registerCommands } from './obsidian/plugin/commands';
+import { registerEntryPoints } from './obsidian/plugin/entry-points';
 import type { VaultBrainHost } from './obsidian/plugin/host';
 import { effectiveRules, mergeSettings, toWorkerSettings, type VaultBrainSettings } from './obsidian/plugin/settings';
 import { PathFilter } from './core/index/path-rules';
@@ -31,7 +32,10 @@ export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
   private batcher: ChangeBatcher | null = null;
 
   override async onload(): Promise<void> {
-    this.settings = mergeSettings(await this.loadData());
+    const saved: unknown = await this.loadData();
+    // Nothing saved yet: the plugin was just enabled for the first time in this vault.
+    const firstRun = saved === null || saved === undefined;
+    this.settings = mergeSettings(saved);
     this.brain = new BrainService({
       createClient: (events) => this.createClient(events),
       vaultId: () => vaultIdOf(this.app),
@@ -46,10 +50,14 @@ export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
     this.registerView(STATUS_VIEW, (leaf) => new IndexStatusView(leaf, this));
     this.registerView(THINK_VIEW, (leaf) => new ThinkView(leaf, this.brain));
     registerCommands(this, this);
+    registerEntryPoints(this, this);
     this.addSettingTab(new VaultBrainSettingTab(this, this));
     mountStatusBar(this, this.addStatusBarItem(), this.brain, () => void this.activateView(STATUS_VIEW));
 
-    this.app.workspace.onLayoutReady(() => this.startBrain());
+    this.app.workspace.onLayoutReady(() => {
+      this.startBrain();
+      if (firstRun) void this.welcome();
+    });
   }
 
   override onunload(): void {
@@ -73,6 +81,12 @@ export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
     watchVault(this, batcher);
     // The MCP server (if the user turned it on) starts once the brain is open.
     void this.brain.start().then(() => this.mcp.sync());
+  }
+
+  /** First enable: the search pane opens in the right sidebar (its empty state says the index is being built). */
+  private async welcome(): Promise<void> {
+    await this.saveData(this.settings);
+    await this.activateView(SEARCH_VIEW);
   }
 
   /** Starts the worker; a seam for tests, which substitute an in-memory client. */
@@ -111,8 +125,9 @@ export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
       if (!leaf) return null;
       await leaf.setViewState({ type, active: true });
     }
-    // setActiveLeaf rather than revealLeaf: the latter needs a newer app than the manifest's minimum.
-    workspace.setActiveLeaf(leaf, { focus: true });
+    // revealLeaf un-collapses a sidebar and loads a deferred view (apps before 1.7.2 return nothing to await,
+    // which is harmless); the view is read after it, since a deferred leaf's view is replaced on load.
+    await workspace.revealLeaf(leaf);
     return leaf.view;
   }
 

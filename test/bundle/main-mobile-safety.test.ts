@@ -56,6 +56,7 @@ function fakeObsidian(): Record<string, unknown> {
     }
     addSettingTab(): void {}
     registerView(): void {}
+    registerHoverLinkSource(): void {}
     registerObsidianProtocolHandler(): void {}
     registerMarkdownPostProcessor(): void {}
     loadData(): Promise<unknown> {

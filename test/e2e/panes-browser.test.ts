@@ -104,6 +104,9 @@ describe.skipIf(!hasChromium)('plugin panes in a browser', () => {
     process.stdout.write(`[e2e panes] status bar went through: ${[...seen].join(' | ')}\n`);
     const tooltip = await page.evaluate(() => document.querySelector('.vb-status-bar')?.getAttribute('aria-label') ?? '');
     expect(tooltip).toMatch(/[\d,]+ notes, [\d,]+ chunks/);
+    // First enable: the search pane opened by itself, and the ribbon has the brain icon that opens it.
+    expect(await page.evaluate(() => window.__vb.app.workspace.getLeavesOfType('vault-brain-search').length)).toBe(1);
+    expect(await page.locator('.side-dock-ribbon-action[data-icon="brain"]').count()).toBe(1);
     expect(pageErrors).toEqual([]);
   }, STEP_TIMEOUT_MS);
 
@@ -128,6 +131,11 @@ describe.skipIf(!hasChromium)('plugin panes in a browser', () => {
     await page.locator(`${pane} .vb-search-input`).press('Enter');
     const opened = await page.evaluate(() => window.__vbPanes.opened.at(-1));
     expect(opened?.path).toBe(company.path);
+    expect(opened?.pane).toBe(false);
+    // Mod-click (Ctrl here) opens the hit in a new tab, as core search does.
+    await page.locator(`${pane} .vb-result`).first().click({ modifiers: ['Control'] });
+    const modOpened = await page.evaluate(() => window.__vbPanes.opened.at(-1));
+    expect(modOpened).toMatchObject({ path: company.path, pane: 'tab' });
     await shoot(pane, 'search-pane.png');
     expect(pageErrors).toEqual([]);
   }, STEP_TIMEOUT_MS);

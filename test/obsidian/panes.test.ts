@@ -210,7 +210,7 @@ describe('links pane', () => {
     expect(linkSpy).toHaveBeenCalledWith('Nova Labs', 'People/Alice Chen.md', false);
     const node = svg.querySelector('[data-path="Companies/Acme.md"]')!;
     const leafSpy = vi.spyOn(app.workspace.getLeaf(false), 'openFile').mockResolvedValue(undefined);
-    node.dispatchEvent(new MouseEvent('click'));
+    node.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     await Promise.resolve();
     expect(leafSpy.mock.calls[0]![0].path).toBe('Companies/Acme.md');
   });

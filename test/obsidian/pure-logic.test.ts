@@ -192,6 +192,13 @@ describe('status text', () => {
   it('says what the brain is doing with grouped numbers', () => {
     expect(statusText({ kind: 'indexing', phase: 'index', done: 1234, total: 10000 }).text).toBe('Brain: indexing 1,234 / 10,000');
     expect(statusText({ kind: 'indexing', phase: 'embed', done: 5, total: 9 }).text).toBe('Brain: embedding 5 / 9');
+    // The time left comes from the phase's rate so far, and not from its first seconds.
+    const since = { at: 0, done: 1000 };
+    expect(statusText({ kind: 'indexing', phase: 'embed', done: 2000, total: 10000, since }, 2000).text).toBe('Brain: embedding 2,000 / 10,000');
+    expect(statusText({ kind: 'indexing', phase: 'embed', done: 2000, total: 10000, since }, 30_000).text).toBe('Brain: embedding 2,000 / 10,000 · ~4 min left');
+    expect(statusText({ kind: 'indexing', phase: 'embed', done: 9900, total: 10000, since }, 30_000).text).toBe('Brain: embedding 9,900 / 10,000 · under a minute left');
+    expect(statusText({ kind: 'indexing', phase: 'embed', done: 1001, total: 10000, since }, 10_000).text).toBe('Brain: embedding 1,001 / 10,000 · ~25 h 0 min left');
+    expect(statusText({ kind: 'indexing', phase: 'embed', done: 1000, total: 10000, since }, 30_000).text).toBe('Brain: embedding 1,000 / 10,000');
     const ready = statusText({ kind: 'ready', stats: { pages: 10, chunks: 40, links: 7, typedLinks: 3, dangling: 1, embeddedByModel: {}, timelineEntries: 0, pagesByType: {} }, lastRun: null });
     expect(ready.text).toBe('Brain: ready');
     expect(ready.tooltip).toContain('10 notes, 40 chunks');

@@ -52,7 +52,8 @@ export interface ClientEvents {
 export type BrainState =
   | { kind: 'idle' }
   | { kind: 'starting' }
-  | { kind: 'indexing'; phase: string; done: number; total: number }
+  /** `since`: when the current phase began and how far it was then, for the time-left estimate. */
+  | { kind: 'indexing'; phase: string; done: number; total: number; since?: { at: number; done: number } }
   | { kind: 'ready'; stats: OpResult<'stats'> | null; lastRun: IndexSummary | null }
   | { kind: 'error'; message: string };
 
@@ -222,7 +223,9 @@ export class BrainService {
   private progress(p: WorkerEvents['progress']): void {
     if (this.current.kind !== 'indexing' && this.current.kind !== 'starting') return;
     if (p.phase === 'done') return;
-    this.setState({ kind: 'indexing', phase: p.phase, done: p.done, total: p.total });
+    const prev = this.current;
+    const since = prev.kind === 'indexing' && prev.phase === p.phase && prev.since ? prev.since : { at: Date.now(), done: p.done };
+    this.setState({ kind: 'indexing', phase: p.phase, done: p.done, total: p.total, since });
   }
 
   /** Keeps a worker log line or a plugin-side problem for the status view. */

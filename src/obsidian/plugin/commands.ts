@@ -1,9 +1,9 @@
 // The command palette entries. No default hotkeys: users pick their own.
 import type { Plugin } from 'obsidian';
-import { LinksView } from '../views/links-view';
 import { SearchView } from '../views/search-view';
 import { ThinkModal, ThinkView } from '../views/think-view';
 import { LINKS_VIEW, SEARCH_VIEW, STATUS_VIEW, THINK_VIEW } from '../views/view-types';
+import { showLinksOf } from './entry-points';
 import type { VaultBrainHost } from './host';
 
 export function registerCommands(plugin: Plugin, host: VaultBrainHost): void {
@@ -12,9 +12,9 @@ export function registerCommands(plugin: Plugin, host: VaultBrainHost): void {
     id: 'open-links',
     name: 'Open links pane',
     callback: async () => {
-      const view = await host.activateView(LINKS_VIEW);
       const file = host.app.workspace.getActiveFile();
-      if (view instanceof LinksView && file) await view.showNote(file.path);
+      if (file) await showLinksOf(host, file.path);
+      else await host.activateView(LINKS_VIEW);
     },
   });
   plugin.addCommand({ id: 'rebuild-index', name: 'Rebuild index', callback: () => void host.brain.rebuild() });

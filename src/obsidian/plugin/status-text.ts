@@ -9,7 +9,23 @@ export interface StatusText {
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
-export function statusText(s: BrainState): StatusText {
+/** No estimate from the first seconds of a phase: its rate is still mostly start-up. */
+const ETA_AFTER_MS = 3000;
+
+/** "~4 min left" from the phase's rate so far; null while there is too little to go on. */
+export function timeLeft(s: Extract<BrainState, { kind: 'indexing' }>, now: number): string | null {
+  if (!s.since || s.total <= s.done) return null;
+  const elapsed = now - s.since.at;
+  const progressed = s.done - s.since.done;
+  if (elapsed < ETA_AFTER_MS || progressed <= 0) return null;
+  const seconds = ((s.total - s.done) * elapsed) / progressed / 1000;
+  if (seconds < 60) return 'under a minute left';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `~${minutes} min left`;
+  return `~${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
+}
+
+export function statusText(s: BrainState, now = Date.now()): StatusText {
   switch (s.kind) {
     case 'idle':
       return { text: 'Brain: off', tooltip: 'The index is closed', isError: false };
@@ -17,8 +33,9 @@ export function statusText(s: BrainState): StatusText {
       return { text: 'Brain: starting', tooltip: 'Opening the index', isError: false };
     case 'indexing': {
       const verb = s.phase === 'embed' ? 'embedding' : s.phase === 'scan' ? 'scanning' : s.phase === 'resolve' ? 'linking' : 'indexing';
-      const text = s.total > 0 ? `Brain: ${verb} ${fmt(s.done)} / ${fmt(s.total)}` : `Brain: ${verb}`;
-      return { text, tooltip: 'Click for index status', isError: false };
+      const eta = timeLeft(s, now);
+      const text = s.total > 0 ? `Brain: ${verb} ${fmt(s.done)} / ${fmt(s.total)}${eta ? ` · ${eta}` : ''}` : `Brain: ${verb}`;
+      return { text, tooltip: 'Search answers from what is indexed so far. Click for index status', isError: false };
     }
     case 'ready': {
       const lines = ['Click for index status'];

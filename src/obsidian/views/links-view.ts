@@ -9,7 +9,8 @@ import { layoutGraph } from './graph-layout';
 import { plainSnippet } from './highlight';
 import { basename, groupByType, typeClass, typeLabel } from './grouping';
 import { drawGraph } from './local-graph';
-import { openLink, openNote } from './open-note';
+import { markNoteRow, paneFor, wireNoteRows } from './note-rows';
+import { openLink } from './open-note';
 import { LINKS_VIEW } from './view-types';
 
 const NOTE_EXTENSIONS = new Set(['md', 'markdown']);
@@ -39,6 +40,12 @@ export class LinksView extends ItemView {
 
   override async onOpen(): Promise<void> {
     this.contentEl.addClass('vb-links-view');
+    // Rows carry data attributes; these listeners on the pane serve every render.
+    wireNoteRows(this, this.contentEl, LINKS_VIEW);
+    this.registerDomEvent(this.contentEl, 'click', (evt) => {
+      const el = evt.target instanceof Element ? evt.target.closest<HTMLElement>('[data-linktext]') : null;
+      if (el && this.notePath) void openLink(this.app, el.getAttribute('data-linktext') ?? '', this.notePath, paneFor(evt));
+    });
     this.registerEvent(this.app.workspace.on('file-open', (file) => void this.showFile(file)));
     this.registerEvent(this.app.workspace.on('active-leaf-change', () => void this.showFile(this.app.workspace.getActiveFile())));
     await this.showFile(this.app.workspace.getActiveFile());
@@ -90,7 +97,7 @@ export class LinksView extends ItemView {
 
     if (graph && graph.nodes.length > 0) {
       const layout = layoutGraph(path, title, graph.nodes, { size: 300, maxNodes: 20 });
-      drawGraph(root.createDiv({ cls: 'vb-graph-wrap' }), this, layout, (p) => void openNote(this.app, p));
+      drawGraph(root.createDiv({ cls: 'vb-graph-wrap' }), layout);
     }
 
     const resolved = out.links.filter((l) => l.to !== null);
@@ -98,12 +105,13 @@ export class LinksView extends ItemView {
     this.section(root, 'Outgoing links', resolved, (row) => ({
       label: basename(row.to ?? row.targetText),
       context: row.context,
-      open: () => openNote(this.app, row.to ?? row.targetText),
+      path: row.to ?? row.targetText,
     }));
     this.section(root, 'Backlinks', back.backlinks, (row: BacklinkRow) => ({
       label: basename(row.from),
       context: row.context,
-      open: () => openNote(this.app, row.from, row.line),
+      path: row.from,
+      line: row.line,
     }));
 
     if (dangling.length > 0) {
@@ -113,10 +121,9 @@ export class LinksView extends ItemView {
       for (const row of dangling) {
         if (seen.has(row.targetText)) continue;
         seen.add(row.targetText);
-        const item = sec.createDiv({ cls: 'vb-link-item vb-link-missing', attr: { 'aria-label': `Create ${row.targetText}` } });
+        const item = sec.createDiv({ cls: 'vb-link-item vb-link-missing', attr: { 'aria-label': `Create ${row.targetText}`, 'data-linktext': row.targetText } });
         item.createSpan({ cls: 'vb-link-name', text: row.targetText });
         item.createSpan({ cls: ['vb-type-chip', typeClass(row.type)], text: typeLabel(row.type) });
-        this.registerDomEvent(item, 'click', () => void openLink(this.app, row.targetText, path));
       }
     }
     if (resolved.length === 0 && back.backlinks.length === 0 && dangling.length === 0) {
@@ -128,7 +135,7 @@ export class LinksView extends ItemView {
     root: HTMLElement,
     title: string,
     rows: T[],
-    describe: (row: T) => { label: string; context: string; open: () => Promise<void> },
+    describe: (row: T) => { label: string; context: string; path: string; line?: number },
   ): void {
     if (rows.length === 0) return;
     const sec = root.createDiv({ cls: 'vb-links-section' });
@@ -141,9 +148,9 @@ export class LinksView extends ItemView {
       for (const row of group.items) {
         const d = describe(row);
         const item = g.createDiv({ cls: 'vb-link-item' });
+        markNoteRow(item, d.path, d.line);
         item.createDiv({ cls: 'vb-link-name', text: d.label });
         if (d.context) item.createDiv({ cls: 'vb-link-context', text: plainSnippet(d.context) });
-        this.registerDomEvent(item, 'click', () => void d.open());
       }
     }
   }

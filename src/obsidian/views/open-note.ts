@@ -1,8 +1,9 @@
 // Opening notes from the panes: at a line when the note exists; through the link text otherwise (which lets
 // Obsidian create a missing note the way clicking an unresolved link does).
-import { normalizePath, TFile, type App } from 'obsidian';
+import { normalizePath, TFile, type App, type PaneType } from 'obsidian';
 
-export async function openNote(app: App, path: string, line?: number, newLeaf = false): Promise<void> {
+/** `newLeaf` as `Workspace.getLeaf` takes it: false for the current tab, 'tab' / 'split' / 'window' otherwise. */
+export async function openNote(app: App, path: string, line?: number, newLeaf: PaneType | boolean = false): Promise<void> {
   const file = app.vault.getAbstractFileByPath(path);
   if (!(file instanceof TFile)) {
     await app.workspace.openLinkText(path, '', newLeaf);
@@ -13,8 +14,8 @@ export async function openNote(app: App, path: string, line?: number, newLeaf = 
   await leaf.openFile(file, line && line > 0 ? { eState: { line: line - 1 } } : undefined);
 }
 
-export async function openLink(app: App, linktext: string, sourcePath: string): Promise<void> {
-  await app.workspace.openLinkText(linktext, sourcePath, false);
+export async function openLink(app: App, linktext: string, sourcePath: string, newLeaf: PaneType | boolean = false): Promise<void> {
+  await app.workspace.openLinkText(linktext, sourcePath, newLeaf);
 }
 
 /** Characters Obsidian refuses in file names, plus the link syntax ones a note name cannot carry. */

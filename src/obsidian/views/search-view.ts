@@ -2,12 +2,13 @@
 // the query's words, shows why each hit matched, and opens the note at the hit's line.
 import { errorText } from '../plugin/error-text';
 import { LOCAL } from '../plugin/brain-service';
-import { ItemView, type WorkspaceLeaf } from 'obsidian';
-import type { BrainService } from '../plugin/brain-service';
+import { ItemView, type PaneType, type WorkspaceLeaf } from 'obsidian';
+import type { BrainService, BrainState } from '../plugin/brain-service';
 import type { OpInput } from '../../core/ops';
 import type { SearchHit, SearchResponse } from '../plugin/op-results';
 import { groupByNote } from './grouping';
 import { highlightRuns, plainSnippet, queryTerms } from './highlight';
+import { markNoteRow, paneFor, wireNoteRows } from './note-rows';
 import { openNote } from './open-note';
 import { SEARCH_VIEW } from './view-types';
 
@@ -63,7 +64,14 @@ export class SearchView extends ItemView {
       this.registerDomEvent(el, 'input', () => this.schedule());
       this.registerDomEvent(el, 'keydown', (e: KeyboardEvent) => this.onKey(e));
     }
+    // One set of listeners for every result row, however often the results re-render.
+    wireNoteRows(this, this.resultsEl, SEARCH_VIEW);
     this.register(() => this.cancelTimer());
+    // The empty state follows the index (starting, indexing, empty vault, ready) while no query is typed.
+    this.register(this.brain.onState(() => {
+      if (!this.inputEl.value.trim()) this.render(null, '');
+    }));
+    this.render(null, '');
     this.inputEl.focus();
     await Promise.resolve();
   }
@@ -132,10 +140,12 @@ export class SearchView extends ItemView {
     this.selected = -1;
     if (!res) {
       this.messageEl.setText('');
+      this.resultsEl.createDiv({ cls: 'vb-empty vb-search-empty', text: emptyState(this.brain.state) });
       return;
     }
     const groups = groupByNote(res.results);
-    this.messageEl.setText(groups.length === 0 ? 'No matching notes.' : `${res.results.length} results in ${groups.length} notes`);
+    const partial = this.brain.state.kind === 'indexing' || this.brain.state.kind === 'starting' ? ' (the index is still being built)' : '';
+    this.messageEl.setText(groups.length === 0 ? `No matching notes${partial}.` : `${res.results.length} results in ${groups.length} notes${partial}`);
     const terms = queryTerms(query);
     for (const g of groups) {
       const groupEl = this.resultsEl.createDiv({ cls: 'vb-result-group' });
@@ -143,7 +153,8 @@ export class SearchView extends ItemView {
       head.createSpan({ cls: 'vb-result-title', text: g.title });
       if (g.title !== g.path) head.createSpan({ cls: 'vb-result-path', text: g.path });
       for (const hit of g.hits) {
-        const el = groupEl.createDiv({ cls: 'vb-result', attr: { role: 'option', tabindex: '-1', 'data-path': hit.path } });
+        const el = groupEl.createDiv({ cls: 'vb-result', attr: { role: 'option', tabindex: '-1' } });
+        markNoteRow(el, hit.path, hit.startLine);
         if (hit.heading) el.createDiv({ cls: 'vb-result-heading', text: hit.heading });
         const snippet = el.createDiv({ cls: 'vb-result-snippet' });
         for (const run of highlightRuns(plainSnippet(hit.snippet), terms)) {
@@ -152,7 +163,6 @@ export class SearchView extends ItemView {
         }
         const badges = el.createDiv({ cls: 'vb-badges' });
         for (const why of hit.why) badges.createSpan({ cls: ['vb-badge', badgeClass(why)], text: why });
-        this.registerDomEvent(el, 'click', () => void this.open(hit));
         this.hitEls.push({ el, hit });
       }
     }
@@ -167,7 +177,8 @@ export class SearchView extends ItemView {
     } else if (e.key === 'Enter') {
       e.preventDefault();
       const chosen = this.hitEls[Math.max(0, this.selected)];
-      if (chosen) void this.open(chosen.hit);
+      // Mod+Enter opens in a new tab, as in core search.
+      if (chosen) void this.open(chosen.hit, paneFor(e));
       else {
         this.cancelTimer();
         void this.runSearch();
@@ -184,8 +195,26 @@ export class SearchView extends ItemView {
     cur.el.scrollIntoView({ block: 'nearest' });
   }
 
-  private async open(hit: SearchHit): Promise<void> {
-    await openNote(this.app, hit.path, hit.startLine);
+  private async open(hit: SearchHit, pane: PaneType | false = false): Promise<void> {
+    await openNote(this.app, hit.path, hit.startLine, pane);
+  }
+}
+
+/** What the pane says before a query: what the index is doing, or how to start. */
+export function emptyState(state: BrainState): string {
+  switch (state.kind) {
+    case 'idle':
+    case 'starting':
+      return 'Opening the index…';
+    case 'indexing':
+      return state.total > 0
+        ? `Indexing your notes (${state.done.toLocaleString('en-US')} / ${state.total.toLocaleString('en-US')}). You can search already: results cover what is indexed so far.`
+        : 'Indexing your notes. You can search already: results cover what is indexed so far.';
+    case 'error':
+      return 'The index could not open. Open the index status from the status bar for details.';
+    case 'ready':
+      if (state.stats && state.stats.pages === 0) return 'Your vault has no notes to search yet. Notes you write are indexed as you save them.';
+      return 'Search your notes by words and meaning. Mod-click a result to open it in a new tab; drag it into a note to link it.';
   }
 }
 

@@ -9,7 +9,7 @@ import type { StatsResponse, StatusResponse } from '../plugin/op-results';
 import { effectiveRules } from '../plugin/settings';
 import { statusText } from '../plugin/status-text';
 import { describeDiagnosis, diagnoseNote } from '../plugin/why-not-found';
-import { openNote } from './open-note';
+import { markNoteRow, wireNoteRows } from './note-rows';
 import { STATUS_VIEW } from './view-types';
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
@@ -60,6 +60,7 @@ export class IndexStatusView extends ItemView {
 
     root.createEl('h4', { text: 'Skipped and failed files' });
     this.filesEl = root.createDiv({ cls: 'vb-status-files' });
+    wireNoteRows(this, this.filesEl, STATUS_VIEW);
     this.register(this.host.brain.onState((s) => {
       if (s.kind === 'ready' || s.kind === 'error') void this.refresh();
     }));
@@ -131,10 +132,10 @@ export class IndexStatusView extends ItemView {
     }
     for (const f of status.files) {
       const item = el.createDiv({ cls: ['vb-status-file', `vb-status-${f.status}`] });
+      markNoteRow(item, f.path);
       item.createSpan({ cls: 'vb-status-path', text: f.path });
       item.createSpan({ cls: 'vb-status-label', text: f.status });
       if (f.reason) item.createDiv({ cls: 'vb-status-reason', text: f.reason });
-      this.registerDomEvent(item, 'click', () => void openNote(this.app, f.path));
     }
   }
 

@@ -8,7 +8,8 @@ import { liveTargetsOf, renderAnswer } from '../../core/think/render';
 import type { BrainService } from '../plugin/brain-service';
 import type { ThinkGap, ThinkResponse } from '../plugin/op-results';
 import { basename } from './grouping';
-import { createLinkedNote, openLink, openNote } from './open-note';
+import { markNoteRow, paneFor, wireNoteRows } from './note-rows';
+import { createLinkedNote, openLink } from './open-note';
 import { THINK_VIEW } from './view-types';
 
 /** Streamed text beyond this is not shown (the final answer still is): a runaway model cannot fill memory. */
@@ -45,8 +46,10 @@ export class ThinkView extends ItemView {
     this.contentEl.addClass('vb-think-view');
     this.bodyEl = this.contentEl.createDiv({ cls: 'vb-think-body' });
     this.bodyEl.createDiv({ cls: 'vb-muted', text: 'Use the "Think about…" command to ask a question about your notes.' });
-    // Rendered Markdown in a custom view does not follow its own links: one delegated handler does.
-    this.registerDomEvent(this.bodyEl, 'click', (evt) => this.followLink(evt));
+    // Rendered Markdown in a custom view does not follow its own links: one delegated handler does, and the
+    // rows and buttons of every answer carry data attributes for the same few listeners.
+    this.registerDomEvent(this.bodyEl, 'click', (evt) => this.onClick(evt));
+    wireNoteRows(this, this.bodyEl, THINK_VIEW);
     await Promise.resolve();
   }
 
@@ -134,8 +137,7 @@ export class ThinkView extends ItemView {
     const details = meta.createEl('details', { cls: 'vb-think-sent' });
     details.createEl('summary', { text: sent.length > 0 ? `Notes sent to the model provider (${sent.length})` : 'No note was sent to a model provider' });
     for (const p of sent) {
-      const item = details.createDiv({ cls: 'vb-link-item', text: p });
-      this.registerDomEvent(item, 'click', () => void openNote(this.app, p));
+      markNoteRow(details.createDiv({ cls: 'vb-link-item', text: p }), p);
     }
   }
 
@@ -148,13 +150,15 @@ export class ThinkView extends ItemView {
       // A hole's paths are the notes that link to the missing one; the note to create is its target.
       const source = gap.paths[0] ?? '';
       const existing = this.app.metadataCache.getFirstLinkpathDest(target, source);
-      const button = actions.createEl('button', { cls: 'vb-gap-create', text: existing ? `Open ${existing.basename}` : `Create ${target}` });
-      this.registerDomEvent(button, 'click', () => void this.createOrOpen(button, target, source));
+      actions.createEl('button', {
+        cls: 'vb-gap-create',
+        text: existing ? `Open ${existing.basename}` : `Create ${target}`,
+        attr: { 'data-action': 'create', 'data-target': target, 'data-source': source },
+      });
     }
     for (const p of gap.paths.slice(0, MAX_GAP_BUTTONS)) {
       if (this.app.vault.getAbstractFileByPath(p) === null) continue;
-      const button = actions.createEl('button', { text: `Open ${basename(p)}` });
-      this.registerDomEvent(button, 'click', () => void openNote(this.app, p));
+      markNoteRow(actions.createEl('button', { text: `Open ${basename(p)}` }), p);
     }
   }
 
@@ -170,13 +174,19 @@ export class ThinkView extends ItemView {
     }
   }
 
-  private followLink(evt: MouseEvent): void {
-    const link = evt.target instanceof Element ? evt.target.closest('a.internal-link') : null;
+  private onClick(evt: MouseEvent): void {
+    const target = evt.target instanceof Element ? evt.target : null;
+    const create = target?.closest<HTMLButtonElement>('button[data-action="create"]');
+    if (create) {
+      void this.createOrOpen(create, create.getAttribute('data-target') ?? '', create.getAttribute('data-source') ?? '');
+      return;
+    }
+    const link = target?.closest('a.internal-link');
     if (!link) return;
     const href = link.getAttribute('data-href') ?? link.getAttribute('href');
     if (!href) return;
     evt.preventDefault();
-    void openLink(this.app, href, '');
+    void openLink(this.app, href, '', paneFor(evt));
   }
 }
 

@@ -131,9 +131,13 @@ export class Vault extends Events {
   }
 }
 
+type PaneType = 'tab' | 'split' | 'window';
+
 export class WorkspaceLeaf {
   view: ItemView | null = null;
   readonly containerEl = document.createElement('div');
+  /** How the leaf was asked for: false for the current tab, a pane type (or true) for a new one. */
+  constructor(readonly openedAs: PaneType | boolean = false) {}
   async setViewState(state: { type: string; active?: boolean }): Promise<void> {
     const factory = harnessApp?.viewFactories.get(state.type);
     if (!factory) throw new Error(`obsidian shim: no view registered for "${state.type}"`);
@@ -172,8 +176,8 @@ export class Workspace extends Events {
   getLeftLeaf(): WorkspaceLeaf {
     return this.newLeaf();
   }
-  getLeaf(): WorkspaceLeaf {
-    return this.newLeaf();
+  getLeaf(newLeaf: PaneType | boolean = false): WorkspaceLeaf {
+    return this.newLeaf(newLeaf);
   }
   revealLeaf(): Promise<void> {
     return Promise.resolve();
@@ -187,8 +191,8 @@ export class Workspace extends Events {
   openLinkText(): Promise<void> {
     return Promise.resolve();
   }
-  private newLeaf(): WorkspaceLeaf {
-    const leaf = new WorkspaceLeaf();
+  private newLeaf(openedAs: PaneType | boolean = false): WorkspaceLeaf {
+    const leaf = new WorkspaceLeaf(openedAs);
     this.leaves.push(leaf);
     document.body.appendChild(leaf.containerEl);
     return leaf;
@@ -268,8 +272,10 @@ export class Plugin extends Component {
     this.commands.push(command);
     return command;
   }
-  addRibbonIcon(_icon: string, title: string, cb: (evt: MouseEvent) => unknown): HTMLElement {
+  addRibbonIcon(icon: string, title: string, cb: (evt: MouseEvent) => unknown): HTMLElement {
     const el = document.createElement('button');
+    el.className = 'side-dock-ribbon-action';
+    el.dataset.icon = icon;
     el.title = title;
     el.addEventListener('click', cb);
     document.body.appendChild(el);
@@ -280,6 +286,10 @@ export class Plugin extends Component {
     el.className = 'status-bar-item';
     document.body.appendChild(el);
     return el;
+  }
+  readonly hoverLinkSources = new Map<string, { display: string; defaultMod: boolean }>();
+  registerHoverLinkSource(id: string, info: { display: string; defaultMod: boolean }): void {
+    this.hoverLinkSources.set(id, info);
   }
   addSettingTab(tab: PluginSettingTab): void {
     this.settingTabs.push(tab);
@@ -442,6 +452,17 @@ class Control {
   }
 }
 
+/** Obsidian's rule: middle click or Mod is a new tab, Mod+Alt a split, Mod+Alt+Shift a window (Mod is Ctrl here). */
+export const Keymap = {
+  isModEvent(evt?: MouseEvent | KeyboardEvent | null): PaneType | false {
+    if (!evt) return false;
+    if (evt instanceof MouseEvent && evt.button === 1) return 'tab';
+    if (!evt.ctrlKey) return false;
+    if (!evt.altKey) return 'tab';
+    return evt.shiftKey ? 'window' : 'split';
+  },
+};
+
 export class Notice {
   static readonly shown: string[] = [];
   constructor(message: string | DocumentFragment) {
@@ -490,6 +511,7 @@ const provided: Record<string, unknown> = {
   Component,
   Events,
   ItemView,
+  Keymap,
   Modal,
   Notice,
   Platform,

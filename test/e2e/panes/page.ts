@@ -6,7 +6,7 @@ import '../harness/page';
 
 installDomHelpers();
 
-const opened: { path: string; line: number | null }[] = [];
+const opened: { path: string; line: number | null; pane: WorkspaceLeaf['openedAs'] }[] = [];
 const shim = obsidianModule;
 shim.MarkdownRenderer = {
   render(_app: unknown, markdown: string, el: HTMLElement): Promise<void> {
@@ -17,8 +17,8 @@ shim.MarkdownRenderer = {
 const ws = Workspace.prototype as unknown as Record<string, unknown>;
 ws.setActiveLeaf = function (): void {};
 const leafProto = WorkspaceLeaf.prototype as unknown as Record<string, unknown>;
-leafProto.openFile = function (file: TFile, state?: { eState?: { line?: number } }): Promise<void> {
-  opened.push({ path: file.path, line: state?.eState?.line ?? null });
+leafProto.openFile = function (this: WorkspaceLeaf, file: TFile, state?: { eState?: { line?: number } }): Promise<void> {
+  opened.push({ path: file.path, line: state?.eState?.line ?? null, pane: this.openedAs });
   return Promise.resolve();
 };
 
