@@ -117,6 +117,19 @@ describe('indexer', () => {
     expect(await engine.getPage('concepts/Graph databases.md')).toBeNull();
   });
 
+  it('a note renamed on disk keeps its aliases: a link to an alias written in the same run reaches it', async () => {
+    await makeIndexer().run();
+    await fs.mkdir(path.join(vault, 'team'), { recursive: true });
+    await fs.rename(path.join(vault, 'people/Alice Chen.md'), path.join(vault, 'team/Alice Chen.md'));
+    await write('meetings/Standup.md', '# Standup\n\nMet [[Alice]] about the launch.\n');
+    const summary = await makeIndexer().run();
+    expect(summary.renamed).toBe(1);
+    const out = await engine.outgoingLinks('meetings/Standup.md');
+    expect(out.find((l) => l.targetText === 'Alice')?.to).toBe('team/Alice Chen.md');
+    // And as a clean index of the same files would have it.
+    expect((await engine.backlinks('team/Alice Chen.md')).map((b) => b.from).sort()).toEqual(['companies/Acme Robotics.md', 'meetings/Standup.md']);
+  });
+
   it('applies user exclusions and drops notes that become excluded', async () => {
     await makeIndexer().run();
     const summary = await makeIndexer(['concepts']).run();

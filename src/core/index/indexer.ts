@@ -130,13 +130,15 @@ export class Indexer {
 
     if (candidates.length > 0 || gone.length > 0) await store.setMeta(META_RESOLUTION_PENDING, '1');
 
-    // Renames: a vanished page whose content reappears under a new path keeps its rows (and embeddings).
+    // Renames: a vanished page whose content reappears under a new path keeps its rows (and embeddings), and its
+    // aliases (the resolver was built from stored aliases by path, so a link to an alias still finds it).
     const renamedFrom = await this.detectRenames(gone, candidates, stored);
     for (const [to, from] of renamedFrom) {
       await store.renamePage(from, to);
       const state = stored.get(from);
       stored.delete(from);
       if (state) stored.set(to, { ...state, path: to });
+      this.moveAliases(from, to);
     }
     summary.renamed = renamedFrom.size;
     const renamedSources = new Set(renamedFrom.values());
@@ -247,6 +249,13 @@ export class Indexer {
     return summary;
   }
 
+  private moveAliases(from: string, to: string): void {
+    const aliases = this.knownAliases.get(from) ?? [];
+    this.knownAliases.delete(from);
+    this.knownAliases.set(to, aliases);
+    this.resolver.upsert({ path: to, aliases });
+  }
+
   /** A rename reported by the app: keeps rows and embeddings, then re-parses under the new path. */
   async rename(from: string, to: string): Promise<IndexSummary> {
     const { store, filter } = this.opts;
@@ -254,7 +263,7 @@ export class Indexer {
       await store.renamePage(from, to);
       await store.removeFileStatus([from]);
       this.resolver.remove(from);
-      this.resolver.upsert({ path: to });
+      this.moveAliases(from, to);
     }
     const summary = await this.updatePaths([from, to]);
     summary.renamed = 1;
@@ -295,11 +304,7 @@ export class Indexer {
     this.resolverBuilt = true;
   }
 
-  private async detectRenames(
-    gone: string[],
-    candidates: VaultFile[],
-    stored: Map<string, PageState>,
-  ): Promise<Map<string, string>> {
+  private async detectRenames(gone: string[], candidates: VaultFile[], stored: Map<string, PageState>): Promise<Map<string, string>> {
     const renamed = new Map<string, string>();
     if (gone.length === 0) return renamed;
     const byHash = new Map<string, string>();
@@ -308,11 +313,7 @@ export class Indexer {
       if (h) byHash.set(h, p);
     }
     const fresh = candidates.filter((f) => !stored.has(f.path) && byHash.size > 0);
-    const nextRead = readAhead(
-      fresh.map((f) => f.path),
-      READ_AHEAD,
-      (path) => this.opts.source.read(path, { maxBytes: this.opts.maxFileBytes }),
-    );
+    const nextRead = readAhead(fresh.map((f) => f.path), READ_AHEAD, (path) => this.opts.source.read(path, { maxBytes: this.opts.maxFileBytes }));
     let cached = 0;
     for (const file of fresh) {
       const read = await nextRead();
