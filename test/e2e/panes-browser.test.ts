@@ -125,6 +125,18 @@ describe.skipIf(!hasChromium)('plugin panes in a browser', () => {
     const badges = await page.locator(`${pane} .vb-result-group`).first().locator('.vb-badge').allTextContents();
     expect(badges.length).toBeGreaterThan(0);
     expect(await page.locator(`${pane} .vb-hl`).count()).toBeGreaterThan(0);
+    // Snippets read as prose: the title (shown above them) not repeated by a heading line, no link syntax.
+    const shown = await page.locator(`${pane} .vb-result-group`).evaluateAll((groups) =>
+      groups.map((g) => ({ title: g.querySelector('.vb-result-title')?.textContent ?? '', snippets: [...g.querySelectorAll('.vb-result-snippet')].map((e) => e.textContent ?? '') })),
+    );
+    expect(shown.length).toBeGreaterThan(0);
+    for (const { title, snippets } of shown) {
+      for (const sn of snippets) {
+        expect(sn).not.toContain(']]');
+        expect(sn).not.toContain('[[');
+        expect(sn.startsWith(`${title} ${title}`)).toBe(false);
+      }
+    }
 
     // Keyboard: ArrowDown selects the first hit, Enter opens it at its line.
     await page.locator(`${pane} .vb-search-input`).press('ArrowDown');

@@ -83,6 +83,19 @@ describe('search pane', () => {
     expect(root.querySelector('.vb-search-message')!.textContent).toBe('3 results in 2 notes');
   });
 
+  it('marks the words the engine matched (stems) when the hit names them, whole words only', async () => {
+    const { leaf, fake, brain } = setupBrain();
+    await brain.start();
+    fake.ops.set('search', (p) => ({
+      query: p.query,
+      results: [{ ...hit('People/Alice Chen.md', 'Alice Chen', 'Alice invested in reinvested funds', ['keyword']), highlights: ['invested'] }],
+    }));
+    const view = new SearchView(leaf, brain);
+    await view.onOpen();
+    await view.setQuery('investing');
+    expect(texts(view.contentEl, '.vb-hl')).toEqual(['invested']);
+  });
+
   it('passes filters and drops stale answers that arrive after a newer query', async () => {
     const { leaf, fake, brain } = setupBrain();
     await brain.start();

@@ -112,6 +112,8 @@ describe('highlight', () => {
       { text: '.', match: false },
     ]);
     expect(runs.map((r) => r.text).join('')).toBe('Alice met alicia at Acme.');
+    // The engine's matched words mark whole Latin words only; CJK terms mark wherever they occur.
+    expect(highlightRuns('Alice met alicia at Acme的团队', ['ali', 'acme', '团队'], true).filter((r) => r.match).map((r) => r.text)).toEqual(['Acme', '团队']);
   });
 
   it('treats regex characters in terms literally and survives huge snippets', () => {
@@ -135,7 +137,8 @@ describe('plain snippets', () => {
       'Role Alice works at Acme Corp with Bob and docs now',
     );
     expect(plainSnippet('see [[Note#Heading]] and ![[img.png]]')).toBe('see Note and img.png');
-    expect(plainSnippet('#tag stays, [[unclosed')).toBe('#tag stays, [[unclosed');
+    // A link cut by the chunk boundary shows no brackets.
+    expect(plainSnippet('#tag stays, [[unclosed')).toBe('#tag stays, unclosed');
     expect(plainSnippet('')).toBe('');
   });
 });

@@ -1,4 +1,5 @@
 // Text windows around a match: the stored context (±120 chars) and the clause that verb rules read.
+import { wordEdge } from '../text/word-boundary';
 
 export const CONTEXT_RADIUS = 120;
 /** How far a verb may sit from its link, in characters. */
@@ -7,8 +8,11 @@ export const CLAUSE_RADIUS = 80;
 /** About ±`radius` characters around [start, end) of `text`, whitespace folded to single spaces. */
 export function contextAround(text: string, start: number, end: number, radius = CONTEXT_RADIUS, lo = 0, hi = text.length): string {
   // `lo`/`hi` keep the context inside its region: a body link's context never shows the frontmatter.
+  // Whole words at both ends ("internally", not "nally"): the window grows to the edges of the words it cut.
   let from = Math.max(lo, start - radius);
   let to = Math.min(hi, end + radius);
+  if (from > lo) from = wordEdge(text, from, -1, lo, hi);
+  if (to < hi) to = wordEdge(text, to, 1, lo, hi);
   // Never cut a surrogate pair in half.
   if (from > 0 && isLowSurrogate(text.charCodeAt(from))) from--;
   if (to < text.length && isLowSurrogate(text.charCodeAt(to))) to++;

@@ -6,7 +6,7 @@ import { graphArm, type GraphHit } from './graph-arm';
 import { keywordArm } from './keyword-arm';
 import { capQuery, queryTerms } from './query-terms';
 import { fuseRrf, rrfContribution, type ArmList, type RankedItem } from './rrf';
-import { makeSnippet } from './snippet';
+import { makeSnippet, snippetHighlights } from './snippet';
 import { titleArm } from './title-arm';
 import type { ArmName, Boost, ExplainRecord, SearchDeps, SearchOptions, SearchResponse, SearchResult } from './types';
 import { vectorArm } from './vector-arm';
@@ -209,12 +209,15 @@ function toResult(
   const edges = c.graph?.edges ?? [];
   // The edge's own words make the best snippet for a graph answer written in its own note.
   const edgeHere = edges.find((e) => e.note === c.path && e.line >= hit.startLine && e.line <= hit.endLine);
+  const snippetWords = edgeHere ? [...words, ...titleWords(c.graph)] : words;
+  const snippet = makeSnippet(hit.text, snippetWords);
   return {
     path: c.path,
     title: hit.title,
     score,
     heading: hit.heading,
-    snippet: makeSnippet(hit.text, edgeHere ? [...words, ...titleWords(c.graph)] : words),
+    snippet,
+    highlights: snippetHighlights(snippet, snippetWords),
     startLine: hit.startLine,
     endLine: hit.endLine,
     chunkId: hit.chunkId,

@@ -75,6 +75,8 @@ export interface SearchResult {
   score: number;
   heading: string;
   snippet: string;
+  /** Words of the snippet the query matched (same stem, CJK bigrams), for the panes to mark. */
+  highlights?: string[];
   startLine: number;
   endLine: number;
   /** null only for a note that has no chunks (an empty note found by its title or a typed edge). */

@@ -6,7 +6,7 @@ import type { SearchResponse as FullSearchResponse, SearchResult } from '../../c
 /** The panes call search locally, which answers with full hits (remote callers get compact ones). */
 export type SearchResponse = FullSearchResponse;
 /** What the panes read of a hit (tests build them by hand); an empty heading and null both mean none. */
-export type SearchHit = Pick<SearchResult, 'path' | 'title' | 'score' | 'snippet' | 'startLine' | 'endLine' | 'why' | 'explain'> & {
+export type SearchHit = Pick<SearchResult, 'path' | 'title' | 'score' | 'snippet' | 'highlights' | 'startLine' | 'endLine' | 'why' | 'explain'> & {
   heading: SearchResult['heading'] | null;
 };
 

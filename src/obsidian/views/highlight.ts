@@ -1,4 +1,5 @@
 // Splits text into plain and matching runs for the query's terms, so the DOM can mark them with spans.
+import { displayText } from '../../core/search/snippet';
 
 export interface TextRun {
   text: string;
@@ -15,7 +16,8 @@ export function queryTerms(query: string): string[] {
   return [...new Set(words)].slice(0, 20);
 }
 
-export function highlightRuns(text: string, terms: string[]): TextRun[] {
+/** `wholeWords`: a Latin term marks whole words only (the engine's matched words); typed words mark prefixes too. */
+export function highlightRuns(text: string, terms: string[], wholeWords = false): TextRun[] {
   if (!text) return [];
   const usable = terms.filter((t) => t.length > 0).sort((a, b) => b.length - a.length);
   if (usable.length === 0) return [{ text, match: false }];
@@ -25,6 +27,8 @@ export function highlightRuns(text: string, terms: string[]): TextRun[] {
   for (const m of text.matchAll(re)) {
     const start = m.index;
     if (m[0].length === 0) continue;
+    // "work" is not marked inside "homework"; CJK has no word breaks to respect.
+    if (wholeWords && !CJK.test(m[0]) && (latinLetter(text[start - 1]) || latinLetter(text[start + m[0].length]))) continue;
     if (start > last) runs.push({ text: text.slice(last, start), match: false });
     runs.push({ text: m[0], match: true });
     last = start + m[0].length;
@@ -33,18 +37,13 @@ export function highlightRuns(text: string, terms: string[]): TextRun[] {
   return runs;
 }
 
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const LETTER = /[\p{L}\p{N}\p{M}]/u;
+const latinLetter = (c: string | undefined): boolean => c !== undefined && LETTER.test(c) && !CJK.test(c);
+
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Snippets are raw Markdown; the pane shows them as prose: link text instead of link syntax, no emphasis marks. */
-export function plainSnippet(markdown: string): string {
-  return markdown
-    .replace(/!?\[\[([^\]|#]+)(?:#[^\]|]*)?\|([^\]]+)\]\]/g, '$2')
-    .replace(/!?\[\[([^\]|#]+)(?:#[^\]]*)?\]\]/g, (_m, target: string) => target.slice(target.lastIndexOf('/') + 1))
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/(\*\*|__|==|~~)/g, '')
-    .replace(/(^|\s)#{1,6}\s+/g, '$1')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+/** Snippets and link contexts as prose: link text instead of link syntax, no emphasis marks (core's rule). */
+export const plainSnippet = displayText;

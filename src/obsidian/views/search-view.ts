@@ -157,7 +157,8 @@ export class SearchView extends ItemView {
         markNoteRow(el, hit.path, hit.startLine);
         if (hit.heading) el.createDiv({ cls: 'vb-result-heading', text: hit.heading });
         const snippet = el.createDiv({ cls: 'vb-result-snippet' });
-        for (const run of highlightRuns(plainSnippet(hit.snippet), terms)) {
+        // The words the engine matched (stems, CJK bigrams); the typed words for hits that do not say.
+        for (const run of highlightRuns(plainSnippet(hit.snippet), hit.highlights ?? terms, hit.highlights !== undefined)) {
           if (run.match) snippet.createSpan({ cls: 'vb-hl', text: run.text });
           else snippet.appendText(run.text);
         }

@@ -29,9 +29,12 @@ describe('extractLinks: positions and context', () => {
     expect(l.context).toContain('[[Target]]');
     expect(l.context).not.toMatch(/\s{2}|\n|\t/);
     expect(l.context.length).toBeGreaterThan(200);
-    expect(l.context.length).toBeLessThanOrEqual(120 * 2 + l.raw.length);
-    const expected = text.slice(l.offset - 120, l.offset + l.raw.length + 120).replace(/\s+/g, ' ').trim();
+    // ±120 characters grown to the edges of the words the window cut ("word", not "rd"), so a few more.
+    expect(l.context.length).toBeLessThanOrEqual(120 * 2 + l.raw.length + 8);
+    const expected = text.slice(l.offset - 122, l.offset + l.raw.length + 122).replace(/\s+/g, ' ').trim();
     expect(l.context).toBe(expected);
+    expect(l.context.startsWith('word ')).toBe(true);
+    expect(l.context.endsWith(' tail')).toBe(true);
     // Far-away text is not included.
     expect(onlyLink(`${'far '.repeat(40)}${'x'.repeat(130)} [[T]]`).context).not.toContain('far');
   });
