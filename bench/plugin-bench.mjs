@@ -1,13 +1,13 @@
 // The plugin at scale: the production main.js in headless Chromium (Debian's /usr/bin/chromium, never a
 // downloaded browser) with the e2e harness's stand-in Obsidian API, the plugin's own worker and IndexedDB, over
 // the generated vault held in memory.
-//   node bench/plugin-bench.mjs [--notes 10000] [--edits 10] [--mobile] [--json]
+//   node bench/plugin-bench.mjs [--notes 10000] [--edits 10] [--mobile] [--json] [--profile worker.cpuprofile]
 // The stand-in app says desktop (the worker keeps the database in OPFS) unless --mobile (IndexedDB).
 // Targets (issue 17, 2-core machine): cold open <= 4 s; first search answered <= 10 s after enabling; full index
 // <= 60 s; warm open <= 3 s; one-note edit searchable <= 150 ms p50; worker heap <= 500 MB; no main-thread task
 // over 50 ms.
 import esbuild from 'esbuild';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,6 +29,7 @@ const notesWanted = arg('--notes', 10_000);
 const edits = arg('--edits', 10);
 const json = process.argv.includes('--json');
 const platform = process.argv.includes('--mobile') ? 'mobile' : 'desktop';
+const profileOut = process.argv.includes('--profile') ? process.argv[process.argv.indexOf('--profile') + 1] : null;
 const log = (line) => {
   if (!json) console.log(line);
   else process.stderr.write(`${line}\n`);
@@ -62,31 +63,71 @@ async function loadHarness() {
 }
 
 /**
- * JS heap of the brain worker (PGlite's wasm memory is an ArrayBuffer backing store, counted in
- * backingStorageSize). Playwright's CDP sessions attach to pages only, so this attaches to the worker target
- * through the page's session in non-flat mode and relays the command.
+ * A CDP session on the brain worker. Playwright's CDP sessions attach to pages only, so this attaches to the
+ * worker target through the page's session in non-flat mode and relays commands; null when there is no worker.
  */
-async function workerHeap(page) {
+async function workerSession(page) {
   const cdp = await page.context().newCDPSession(page);
-  try {
-    const { targetInfos } = await cdp.send('Target.getTargets');
-    const worker = targetInfos.find((t) => t.type === 'worker');
-    if (!worker) return null;
-    const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false });
-    const reply = new Promise((resolve) => {
-      cdp.on('Target.receivedMessageFromTarget', (m) => {
-        if (m.sessionId !== sessionId) return;
-        const msg = JSON.parse(m.message);
-        if (msg.id === 1) resolve(msg.result ?? null);
-      });
-    });
-    await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' }) });
-    const result = await Promise.race([reply, new Promise((r) => setTimeout(() => r(null), 10_000))]);
-    await cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
-    return result;
-  } finally {
+  const { targetInfos } = await cdp.send('Target.getTargets');
+  const worker = targetInfos.find((t) => t.type === 'worker');
+  if (!worker) {
     await cdp.detach().catch(() => undefined);
+    return null;
   }
+  const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false });
+  const waiting = new Map();
+  let nextId = 1;
+  cdp.on('Target.receivedMessageFromTarget', (m) => {
+    if (m.sessionId !== sessionId) return;
+    const msg = JSON.parse(m.message);
+    waiting.get(msg.id)?.(msg.result ?? null);
+    waiting.delete(msg.id);
+  });
+  return {
+    async send(method, params = {}, timeoutMs = 10_000) {
+      const id = nextId++;
+      const reply = new Promise((resolve) => waiting.set(id, resolve));
+      await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) });
+      return Promise.race([reply, new Promise((r) => setTimeout(() => r(null), timeoutMs))]);
+    },
+    async close() {
+      await cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
+      await cdp.detach().catch(() => undefined);
+    },
+  };
+}
+
+/** JS heap of the brain worker (PGlite's wasm memory is an ArrayBuffer backing store, counted in backingStorageSize). */
+async function workerHeap(page) {
+  const session = await workerSession(page);
+  if (!session) return null;
+  try {
+    return await session.send('Runtime.getHeapUsage');
+  } finally {
+    await session.close();
+  }
+}
+
+/**
+ * `--profile <file>`: a CPU profile of the brain worker over the cold enable (open, first index, embedding),
+ * written as a .cpuprofile (Chrome DevTools opens it). Started as soon as the worker exists.
+ */
+async function startWorkerProfile(page) {
+  for (let i = 0; i < 2000; i++) {
+    const session = await workerSession(page);
+    if (session) {
+      await session.send('Profiler.enable');
+      await session.send('Profiler.setSamplingInterval', { interval: 1000 });
+      await session.send('Profiler.start');
+      return async () => {
+        const result = await session.send('Profiler.stop', {}, 120_000);
+        await session.close();
+        return result?.profile ?? null;
+      };
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return null;
 }
 
 /**
@@ -174,6 +215,7 @@ try {
       vb.app.workspace.markLayoutReady();
       await brain.start();
       const openMs = performance.now() - t0;
+      const openTimings = brain.openTimings;
       let firstSearchMs = null;
       let searches = 0;
       while (firstSearchMs === null && indexedAt === null) {
@@ -187,7 +229,7 @@ try {
         const r = await brain.op('search', { query: q, limit: 5 });
         if (r.results.length > 0) firstSearchMs = performance.now() - t0;
       }
-      return { openMs, firstSearchMs, indexMs: indexedAt - t0, searches, state };
+      return { openMs, openTimings, firstSearchMs, indexMs: indexedAt - t0, searches, state };
     }, query);
   }
 
@@ -198,7 +240,14 @@ try {
   log(`plugin-bench: ${notes.length} files (${mdNotes.length} notes) in the harness vault`);
   // Evaluating main.js is one long task of its own (its size is issue 17's bundle item); traced apart.
   const { trace: loadTrace } = await trace(() => page.evaluate(() => window.__vb.loadPlugin({ layoutReady: false }).then(() => undefined)));
+  const profiling = profileOut ? startWorkerProfile(page) : null;
   const { result: cold, trace: coldTrace } = await trace(() => enable(person.title));
+  if (profiling) {
+    const stop = await profiling;
+    const profile = stop ? await stop() : null;
+    if (profile) writeFileSync(profileOut, JSON.stringify(profile));
+    log(profile ? `  worker CPU profile      ${profileOut}` : '  worker CPU profile      not taken (no worker target)');
+  }
   if (cold.state.kind !== 'ready') throw new Error(`indexing did not finish: ${JSON.stringify(cold.state)}`);
   const indexed = cold.state.lastRun?.indexed ?? null;
   const heap = await workerHeap(page);
@@ -261,6 +310,8 @@ try {
     workerHeapMB,
     idbMB,
     longestTaskMs,
+    coldOpenTimings: cold.openTimings,
+    warmOpenTimings: warm.openTimings,
     mainJsLoadTaskMs: loadTrace.longestCpuMs,
     rendererRssMB,
     store,
@@ -269,10 +320,13 @@ try {
   const s = (v) => (v == null ? 'n/a' : `${(v / 1000).toFixed(2)} s`);
   const m = (v) => (v == null ? 'n/a' : `${v.toFixed(0)} ms`);
   log(`  cold open               ${s(cold.openMs)}   (target <= 4 s)`);
+  const parts = (t) => (t ? ` (worker: assets ${m(t.decode)}, wasm compile ${m(t.compile)}, database ${m(t.database)}, open total ${m(t.total)})` : '');
+  log(`  cold open parts        ${parts(cold.openTimings)}`);
   log(`  first search answered   ${s(cold.firstSearchMs)}   (after ${cold.searches} tries; target <= 10 s after enabling)`);
   log(`  full index              ${s(cold.indexMs)}   (${indexed} notes indexed; target <= 60 s)`);
   log(`  store                   ${store} (${platform}): IndexedDB ${idbMB.toFixed(1)} MB, OPFS ${opfsMB.toFixed(1)} MB`);
   log(`  warm open               ${s(warm.openMs)}   (target <= 3 s; re-index with no change done at ${s(warm.indexMs)})`);
+  log(`  warm open parts        ${parts(warm.openTimings)}`);
   log(`  one-note edit searchable p50 ${m(figures.editP50Ms)}  p95 ${m(percentile(sorted(editMs), 95))}  (target p50 <= 150 ms)`);
   log(
     `  worker heap             ${workerHeapMB == null ? 'n/a' : `${workerHeapMB.toFixed(0)} MB`}` +

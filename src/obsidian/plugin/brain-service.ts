@@ -79,6 +79,8 @@ export class BrainService {
   private lastRun: IndexSummary | null = null;
   readonly logs: WorkerEvents['log'][] = [];
   private openedOps: OpInfo[] = [];
+  /** Where the last open's time went (the status view and plugin-bench show it). */
+  openTimings: OpenResult['timings'] | null = null;
 
   constructor(private readonly deps: BrainServiceDeps) {}
 
@@ -196,6 +198,7 @@ export class BrainService {
       const opened = await client.open(this.deps.vaultId(), this.deps.workerSettings());
       this.client = client;
       this.openedOps = opened.ops;
+      this.openTimings = opened.timings;
       if (opened.recovery) this.log({ level: 'warn', message: recoveryNotice(opened.recovery), notify: true });
       else if (opened.needsRebuild) this.deps.notify('Vault Brain: the index was made by another version or is damaged, rebuilding it.');
       // Ops are usable while the first index runs; the opening promise resolves once the client is open.
