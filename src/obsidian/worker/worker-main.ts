@@ -3,7 +3,6 @@
 // scripts/esbuild-plugins.mjs into a string that the plugin starts as a blob: Worker, so the database and the
 // indexer never run on Obsidian's main thread.
 import type { PGliteOptions } from '@electric-sql/pglite';
-import { OpfsAhpFS } from '@electric-sql/pglite/opfs-ahp';
 import { errorMessage } from '../../core/errors';
 import { PGliteEngine } from '../../core/engine/pglite/pglite-engine';
 import { loadAsset } from '../assets/bundle-assets';
@@ -13,6 +12,7 @@ import { idbHasCluster } from './idb-cluster';
 import { idbKeepAside, opfsKeepAside } from './damaged-copy';
 import { lockDataDir, opfsHasCluster, opfsUsable } from './opfs-cluster';
 import { embeddedPgliteOptions } from './pglite-assets';
+import { SizedOpfsFS } from './sized-opfs-fs';
 import { connectToMain } from '../protocol/worker-api';
 
 /**
@@ -67,7 +67,7 @@ async function openOpfs(name: string): Promise<OpenedEngine> {
   try {
     const fresh = !(await opfsHasCluster(name));
     const assets = await embeddedPgliteOptions(loadAsset, { fresh });
-    const fs = new OpfsAhpFS(name, OPFS_POOL);
+    const fs = new SizedOpfsFS(name, OPFS_POOL);
     try {
       // Relaxed durability: writes reach the files at once; flush() (after every batch) fsyncs the WAL, so a
       // crash loses at most the batch being written.
