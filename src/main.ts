@@ -92,12 +92,14 @@ export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
   /** Starts the worker; a seam for tests, which substitute an in-memory client. */
   protected createClient(events: ClientEvents): Promise<BrainClientLike> {
     const { vault } = this.app;
+    // The rules as saved now, not as the worker was opened with.
+    const accepts = (path: string): boolean => new PathFilter(effectiveRules(this.settings, vault.configDir)).accepts(path);
     return BrainClient.start({
       source: new ObsidianVaultSource(vault),
+      accepts,
       writer: pluginNoteWriter({
         writer: new ObsidianNoteWriter(vault),
-        // The rules as saved now, not as the worker was opened with.
-        accepts: (path) => new PathFilter(effectiveRules(this.settings, vault.configDir)).accepts(path),
+        accepts,
         vaultRoot: () => (vault.adapter instanceof FileSystemAdapter ? vault.adapter.getBasePath() : null),
       }),
       onProgress: (p) => events.onProgress(p),

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PGliteEngine } from '../../src/core/engine/pglite/pglite-engine';
 import { Indexer } from '../../src/core/index/indexer';
+import { READ_AHEAD, readAhead } from '../../src/core/index/read-ahead';
 import { defaultRules, PathFilter } from '../../src/core/index/path-rules';
 import type { VaultFile, VaultSource } from '../../src/core/index/vault-source';
 
@@ -65,7 +66,7 @@ describe('indexer reads', () => {
     const summary = await makeIndexer().run();
     expect(summary.indexed).toBe(40);
     expect(vault.maxInFlight).toBeGreaterThan(1);
-    expect(vault.maxInFlight).toBeLessThanOrEqual(16);
+    expect(vault.maxInFlight).toBeLessThanOrEqual(READ_AHEAD);
     for (const i of [0, 13, 39]) {
       const hits = await engine.keywordSearch({ tsquery: `keyword${i}`, mode: 'and', limit: 5 });
       expect(hits.map((h) => h.path)).toEqual([`notes/n${i}.md`]);
@@ -99,6 +100,29 @@ describe('indexer reads', () => {
     expect((await engine.backlinks('archive/n3.md')).map((b) => b.from)).toEqual(['notes/n2.md']);
   });
 
+  it('starts reads in bursts of half the window, each burst in one synchronous run (a batching source sends one message)', async () => {
+    const started: number[][] = [];
+    let tick = 0;
+    const read = (path: string): Promise<Uint8Array> => {
+      (started[tick] ??= []).push(Number(path));
+      return Promise.resolve(new Uint8Array([Number(path)]));
+    };
+    const paths = Array.from({ length: 40 }, (_, i) => String(i));
+    const next = readAhead(paths, 8, read);
+    const got: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const r = await next();
+      got.push('bytes' in r ? r.bytes[0]! : -1);
+      tick++;
+    }
+    expect(got).toEqual(paths.map(Number));
+    const bursts = started.filter((b) => b !== undefined);
+    expect(bursts[0]).toHaveLength(8);
+    expect(bursts.slice(1, -1).every((b) => b.length === 5)).toBe(true);
+    expect(bursts.length).toBeLessThanOrEqual(Math.ceil(40 / 4));
+    expect('error' in (await next())).toBe(true);
+  });
+
   it('handles an app-reported rename without listing all pages', async () => {
     const indexer = makeIndexer();
     await indexer.run();
@@ -107,9 +131,9 @@ describe('indexer reads', () => {
     vault.set('notes/seven.md', moved.text, 3000);
     let listed = 0;
     const original = engine.getPageStates.bind(engine);
-    engine.getPageStates = () => {
-      listed++;
-      return original();
+    engine.getPageStates = (paths?: string[]) => {
+      if (paths === undefined) listed++;
+      return original(paths);
     };
     try {
       const summary = await indexer.rename('notes/n7.md', 'notes/seven.md');

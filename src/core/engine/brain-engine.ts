@@ -320,7 +320,8 @@ export interface BrainEngine extends EngineEmbeddingStore {
   kindEvidence(paths: string[], missing: string[]): Promise<KindEvidence[]>;
 
   getPage(path: string): Promise<PageRow | null>;
-  getPageStates(): Promise<PageState[]>;
+  /** Every page's state, or only those of `paths`. */
+  getPageStates(paths?: string[]): Promise<PageState[]>;
   listPages(options?: ListPagesOptions): Promise<PageSummary[]>;
 
   backlinks(path: string): Promise<Backlink[]>;

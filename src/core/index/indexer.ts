@@ -207,11 +207,7 @@ export class Indexer {
     const started = this.opts.now();
     const summary = emptySummary();
     if (!this.resolverBuilt) await this.buildResolver(await source.list());
-    const stored = new Map<string, PageState>();
-    for (const path of new Set(paths)) {
-      const page = await store.getPage(path);
-      if (page) stored.set(path, { path, contentHash: page.contentHash, mtime: page.mtime, size: page.size });
-    }
+    const stored = new Map((await store.getPageStates([...new Set(paths)])).map((s) => [s.path, s]));
 
     const removed: string[] = [];
     const prepared: Prepared[] = [];

@@ -1,8 +1,10 @@
 // Reading ahead of the parser: reads run off the main thread (Node's thread pool, the app's vault adapter), so
-// keeping a few in flight overlaps them with parsing and database writes.
+// keeping a few in flight overlaps them with parsing and database writes. Reads are started in bursts (half the
+// window at a time, in one synchronous loop) so a source that batches the reads issued together (the plugin
+// worker's, one message to the main thread per burst) crosses once per burst instead of once per file.
 
 /** File reads kept in flight ahead of the parser. */
-export const READ_AHEAD = 16;
+export const READ_AHEAD = 32;
 
 export type ReadResult = { bytes: Uint8Array } | { error: unknown };
 
@@ -10,16 +12,13 @@ export type ReadResult = { bytes: Uint8Array } | { error: unknown };
 export function readAhead(paths: string[], window: number, read: (path: string) => Promise<Uint8Array>): () => Promise<ReadResult> {
   const pending: Promise<ReadResult>[] = [];
   let next = 0;
-  const fill = (target: number): void => {
-    while (pending.length < target && next < paths.length) {
-      pending.push(read(paths[next++]!).then((bytes) => ({ bytes }), (error: unknown) => ({ error })));
-    }
-  };
+  const refillBelow = Math.max(1, Math.floor(window / 2));
   return () => {
-    fill(window);
-    const result = pending.shift() ?? Promise.resolve({ error: new Error('read past the end of the file list') });
-    // The read handed out is still in flight until the caller has it.
-    fill(window - 1);
-    return result;
+    if (pending.length < refillBelow) {
+      while (pending.length < window && next < paths.length) {
+        pending.push(read(paths[next++]!).then((bytes) => ({ bytes }), (error: unknown) => ({ error })));
+      }
+    }
+    return pending.shift() ?? Promise.resolve({ error: new Error('read past the end of the file list') });
   };
 }

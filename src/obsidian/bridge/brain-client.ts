@@ -18,6 +18,8 @@ import {
   type WorkerSettings,
 } from '../protocol/worker-api';
 import type { CallOptions, RpcPort } from '../protocol/rpc';
+import { DEFAULT_MAX_FILE_BYTES } from '../../core/index/decode-file';
+import { pushFiles, type PushOptions } from './push-files';
 import { vaultHandlers } from './serve-vault';
 import { WORKER_SOURCE } from './worker-source';
 
@@ -32,6 +34,11 @@ export interface BrainClientOptions {
   source: VaultSource;
   /** Writes notes for the worker's write ops (create_note, append_to_note, think's save); none = read-only brain. */
   writer?: NoteWriter;
+  /**
+   * The include/exclude rules in force now: a changed file's bytes are sent with the change only when they
+   * accept it (default: every file; the worker applies its own rules either way).
+   */
+  accepts?: (path: string) => boolean;
   /** Creates the worker; defaults to a blob: Worker of the bundled worker source. */
   createWorker?: () => WorkerLike | Promise<WorkerLike>;
   onProgress?: (p: WorkerEvents['progress']) => void;
@@ -84,6 +91,10 @@ export class BrainClient {
   private releaseSource: (() => void) | null;
   private terminated = false;
   private readonly writable: boolean;
+  private readonly source: VaultSource;
+  private readonly accepts: (path: string) => boolean;
+  /** The worker's largest indexed file, as of the last open. */
+  private maxFileBytes = DEFAULT_MAX_FILE_BYTES;
   /** Set when the worker failed (e.g. its script threw at start): every later call rejects with it. */
   private failure: Error | null = null;
 
@@ -98,7 +109,9 @@ export class BrainClient {
     this.worker = worker;
     this.releaseSource = releaseSource;
     this.writable = !!options.writer;
-    this.rpc = connectToWorker(this.worker, vaultHandlers(options.source, options.writer));
+    this.source = options.source;
+    this.accepts = options.accepts ?? (() => true);
+    this.rpc = connectToWorker(this.worker, vaultHandlers(options.source, options.writer, () => this.pushOptions()));
     if (options.onProgress) this.rpc.on('progress', options.onProgress);
     if (options.onLog) this.rpc.on('log', options.onLog);
     this.worker.addEventListener('error', (event) => {
@@ -129,7 +142,12 @@ export class BrainClient {
     return this.rpc.pendingCalls;
   }
 
+  private pushOptions(): PushOptions {
+    return { maxBytes: this.maxFileBytes, accepts: this.accepts };
+  }
+
   async open(vaultId: string, settings: WorkerSettings, options?: CallOptions): Promise<OpenResult> {
+    this.maxFileBytes = settings.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
     try {
       return await this.call('open', { vaultId, settings, writable: this.writable }, options);
     } finally {
@@ -143,12 +161,15 @@ export class BrainClient {
     return this.call('index', params, options);
   }
 
-  update(paths: string[], options?: CallOptions): Promise<IndexSummary> {
-    return this.call('update', { paths }, options);
+  /** File events: the files' stats and bytes go with the call (one crossing for the batch). */
+  async update(paths: string[], options?: CallOptions): Promise<IndexSummary> {
+    const files = await pushFiles(this.source, paths, this.pushOptions());
+    return this.call('update', { paths, files }, options);
   }
 
-  rename(from: string, to: string, options?: CallOptions): Promise<IndexSummary> {
-    return this.call('rename', { from, to }, options);
+  async rename(from: string, to: string, options?: CallOptions): Promise<IndexSummary> {
+    const files = await pushFiles(this.source, [from, to], this.pushOptions());
+    return this.call('rename', { from, to, files }, options);
   }
 
   /** Calls an operation of the registry by name (params are validated in the worker). */

@@ -9,7 +9,7 @@ import type { VaultFile } from '../../core/index/vault-source';
 import type { ObjectSchema } from '../../core/ops/schema';
 import type { ThinkParams } from '../../core/ops/think-op';
 import type { LlmSettings } from '../../core/think/settings';
-import { createRpcEndpoint, type Handlers, type RpcEndpoint, type RpcPort } from './rpc';
+import { createRpcEndpoint, type Handlers, type RpcEndpoint, type RpcPort, type SerializedError } from './rpc';
 
 /** What the user configured that the worker needs (plain data: it crosses postMessage). */
 export interface WorkerSettings {
@@ -91,14 +91,28 @@ export interface OpInfo {
 
 export type IndexResult = IndexSummary & { embed?: unknown };
 
+/**
+ * A file as the main thread sends it with a change (as Dataview does), so the worker need not ask back for its
+ * stat and bytes: `stat` null when the file is gone; no `bytes` when it was too large, unreadable or excluded
+ * (the worker then asks for them itself, and records why it could not index the file).
+ */
+export interface PushedFile {
+  path: string;
+  stat: VaultFile | null;
+  bytes?: Uint8Array;
+}
+
+/** One answer of `vault.readMany`, in the order asked. */
+export type ReadReply = { bytes: Uint8Array } | { error: SerializedError };
+
 /** Served by the worker, called by the plugin. */
 export interface WorkerApi {
   open(params: OpenParams): Promise<OpenResult>;
   /** Brings the index in line with the vault (incremental unless `full`). */
   index(params: { full?: boolean }): Promise<IndexResult>;
-  /** Files created, modified or deleted (vault events). */
-  update(params: { paths: string[] }): Promise<IndexSummary>;
-  rename(params: { from: string; to: string }): Promise<IndexSummary>;
+  /** Files created, modified or deleted (vault events); `files` carries what the main thread read of them. */
+  update(params: { paths: string[]; files?: PushedFile[] }): Promise<IndexSummary>;
+  rename(params: { from: string; to: string; files?: PushedFile[] }): Promise<IndexSummary>;
   /**
    * Calls an operation of the registry. Unless `remote` is false (the plugin's own panes and commands) the call is
    * remote: paths confined, excluded notes invisible. `stream` sends ThinkDelta progress while think's model writes.
@@ -113,10 +127,15 @@ export interface WorkerApi {
 export interface VaultApi {
   'vault.list'(params: Record<string, never>): Promise<VaultFile[]>;
   'vault.read'(params: { path: string }): Promise<Uint8Array>;
+  /** Several reads in one crossing (the indexer's read-ahead bursts); a failed read is an error in its slot. */
+  'vault.readMany'(params: { paths: string[] }): Promise<ReadReply[]>;
   'vault.stat'(params: { path: string }): Promise<VaultFile | null>;
-  /** A new note (never overwrites); refused when the plugin serves no writer. */
-  'vault.create'(params: { path: string; text: string }): Promise<void>;
-  'vault.append'(params: { path: string; text: string }): Promise<void>;
+  /**
+   * A new note (never overwrites); refused when the plugin serves no writer. Answers with the note as written
+   * (when it can be read back), which the write op then indexes without asking again.
+   */
+  'vault.create'(params: { path: string; text: string }): Promise<PushedFile | null>;
+  'vault.append'(params: { path: string; text: string }): Promise<PushedFile | null>;
 }
 
 export interface EmbedProgressEvent {

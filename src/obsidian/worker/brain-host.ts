@@ -93,6 +93,7 @@ interface Opened {
 
 export class BrainHost {
   private rpc: WorkerEndpoint | null = null;
+  private vaultSource: RemoteVaultSource | null = null;
   private opened: Opened | null = null;
   /** Read per question, so `configure` applies to the next one. */
   private llm: LlmSettings = DEFAULT_LLM_SETTINGS;
@@ -109,6 +110,7 @@ export class BrainHost {
   /** The endpoint the host calls back on (vault reads) and emits progress to. */
   attach(rpc: WorkerEndpoint): void {
     this.rpc = rpc;
+    this.vaultSource = null;
   }
 
   get brain(): Brain | null {
@@ -119,8 +121,9 @@ export class BrainHost {
     return {
       open: (p) => this.serial(() => this.open(p)),
       index: (p, ctx) => this.serial(() => this.requireBrain().index({ full: p.full, signal: ctx.signal }) as Promise<IndexResult>),
-      update: (p) => this.serial(() => this.requireBrain().updatePaths(validPaths(p.paths))),
-      rename: (p) => this.serial(() => this.rename(p.from, p.to)),
+      // The files' stats and bytes came with the change: answered from memory for the length of the call.
+      update: (p) => this.serial(() => this.source.withPushed(p.files, () => this.requireBrain().updatePaths(validPaths(p.paths)))),
+      rename: (p) => this.serial(() => this.source.withPushed(p.files, () => this.rename(p.from, p.to))),
       op: (p, ctx) => {
         // `remote` unset is a remote call (the registry fails closed); `stream` sends think's text as call progress.
         const onDelta = p.stream ? (text: string): void => ctx.progress({ text } satisfies ThinkDelta) : undefined;
@@ -129,8 +132,9 @@ export class BrainHost {
           const brain = this.requireBrain();
           return brain.guard(() => this.registry.callByName(p.name, p.params ?? {}, { brain, remote: p.remote, signal: ctx.signal, onDelta }));
         };
-        // Reads run alongside indexing (PGlite orders the queries); writes wait their turn.
-        return this.registry.scopeOf(p.name, p.params ?? {}) === 'write' ? this.serial(run) : run();
+        // Reads run alongside indexing (PGlite orders the queries); writes wait their turn, and the note a write
+        // op wrote comes back with the plugin's answer (held by the source until the op ends).
+        return this.registry.scopeOf(p.name, p.params ?? {}) === 'write' ? this.serial(() => this.source.withPushed([], run)) : run();
       },
       configure: (p) => {
         this.llm = normalizeLlmSettings(p?.llm);
@@ -140,7 +144,14 @@ export class BrainHost {
   }
 
   private createRegistry(rpc: WorkerEndpoint | null): BrainRegistry {
-    return createRegistry({ llm: () => this.llm, fetch: this.deps.fetch, writer: rpc ? new RemoteNoteWriter(rpc) : undefined });
+    return createRegistry({ llm: () => this.llm, fetch: this.deps.fetch, writer: rpc ? new RemoteNoteWriter(rpc, this.source) : undefined });
+  }
+
+  /** The vault as the worker sees it (one per endpoint: it holds the files pushed with the call being run). */
+  private get source(): RemoteVaultSource {
+    if (!this.rpc) throw new Error('BrainHost.attach() was not called');
+    this.vaultSource ??= new RemoteVaultSource(this.rpc);
+    return this.vaultSource;
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
@@ -202,7 +213,7 @@ export class BrainHost {
       const rpc = this.rpc;
       const brain = new Brain({
         engine,
-        source: new RemoteVaultSource(rpc),
+        source: this.source,
         filter,
         embedder,
         codeChunker: codeChunker ?? undefined,

@@ -25,8 +25,10 @@ export async function getPage(db: SqlTx, path: string): Promise<PageRow | null> 
   return r.rows[0] ?? null;
 }
 
-export async function getPageStates(db: SqlTx): Promise<PageState[]> {
-  const r = await db.query<PageState>('select path, content_hash as "contentHash", mtime, size from pages order by path');
+/** Every page's state, or only those of `paths` (one query for a batch of file events). */
+export async function getPageStates(db: SqlTx, paths?: string[]): Promise<PageState[]> {
+  const cols = 'select path, content_hash as "contentHash", mtime, size from pages';
+  const r = paths === undefined ? await db.query<PageState>(`${cols} order by path`) : await db.query<PageState>(`${cols} where path = any($1::text[]) order by path`, [paths]);
   return r.rows;
 }
 

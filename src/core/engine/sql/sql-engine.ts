@@ -154,8 +154,8 @@ export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine
     return pages.getPage(this.sql, path);
   }
 
-  getPageStates(): Promise<PageState[]> {
-    return pages.getPageStates(this.sql);
+  getPageStates(paths?: string[]): Promise<PageState[]> {
+    return pages.getPageStates(this.sql, paths);
   }
 
   listPages(options: ListPagesOptions = {}): Promise<PageSummary[]> {
