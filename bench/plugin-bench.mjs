@@ -320,7 +320,7 @@ try {
   const s = (v) => (v == null ? 'n/a' : `${(v / 1000).toFixed(2)} s`);
   const m = (v) => (v == null ? 'n/a' : `${v.toFixed(0)} ms`);
   log(`  cold open               ${s(cold.openMs)}   (target <= 4 s)`);
-  const parts = (t) => (t ? ` (worker: assets ${m(t.decode)}, wasm compile ${m(t.compile)}, database ${m(t.database)}, open total ${m(t.total)})` : '');
+  const parts = (t) => (t ? ` (worker: assets ${m(t.decode)}, wasm compile ${m(t.compile)}, database ${m(t.database)} of which store checks ${m(t.checks)}, open total ${m(t.total)})` : '');
   log(`  cold open parts        ${parts(cold.openTimings)}`);
   log(`  first search answered   ${s(cold.firstSearchMs)}   (after ${cold.searches} tries; target <= 10 s after enabling)`);
   log(`  full index              ${s(cold.indexMs)}   (${indexed} notes indexed; target <= 60 s)`);

@@ -74,8 +74,11 @@ export interface OpenResult {
   needsRebuild: boolean;
   embedderId: string | null;
   codeLanguages: string[];
-  /** Milliseconds: asset decode+inflate, wasm compile, database start (+ migration), the rest of open. */
-  timings: { decode: number; compile: number; database: number; total: number };
+  /**
+   * Milliseconds: asset decode+inflate, wasm compile, database start (+ migration and the store checks), the
+   * checks alone (`checks`: the quick integrity check after the store opened), and the whole open.
+   */
+  timings: { decode: number; compile: number; database: number; total: number; checks?: number };
   ops: OpInfo[];
   /** Set when the stored database failed to open or failed its checks and was replaced by a fresh one. */
   recovery?: StoreRecovery | null;

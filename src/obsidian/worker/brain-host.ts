@@ -175,6 +175,8 @@ export class BrainHost {
     let dataDir = requested;
     const dbStart = this.now();
     let timings: OpenedEngine['timings'];
+    /** When the last store open returned: what follows until openChecked returns is its checks. */
+    let openedAt = dbStart;
     let release: () => void = () => undefined;
     // Every open checks the store; one that fails to open (a wasm abort included) or fails the checks is emptied
     // and rebuilt from the notes by the first index run, with a notice.
@@ -188,6 +190,7 @@ export class BrainHost {
           throw err;
         }
         timings = opened.timings;
+        openedAt = this.now();
         dataDir = opened.dataDir ?? requested;
         release = opened.release ?? (() => undefined);
         if (opened.warning) this.rpc?.emit('log', { level: 'warn', message: opened.warning });
@@ -200,6 +203,7 @@ export class BrainHost {
       },
     };
     const { engine, recovery } = await openChecked(store);
+    const checks = this.now() - openedAt;
     const database = this.now() - dbStart - (timings ? timings.decode + timings.compile : 0);
     let chunker: TreeSitterCodeChunker | null = null;
     try {
@@ -235,7 +239,7 @@ export class BrainHost {
         recovery,
         embedderId: embedder?.id ?? null,
         codeLanguages: codeChunker?.loadedLanguages() ?? [],
-        timings: { decode: timings?.decode ?? 0, compile: timings?.compile ?? 0, database, total: this.now() - start },
+        timings: { decode: timings?.decode ?? 0, compile: timings?.compile ?? 0, database, checks, total: this.now() - start },
         ops: this.registry.list().map((o) => ({ name: o.name, description: o.description, scope: o.scope, params: o.params })),
       };
     } catch (err) {
