@@ -3,18 +3,17 @@
 import { BrainError } from '../core/errors';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { Brain, type BrainOptions } from '../core/brain';
+import type { Brain, BrainOptions } from '../core/brain';
+import { assembleBrain, checkedEmbedder, type EmbedderSettings } from '../core/config';
 import type { Embedder } from '../core/embed/embedder';
 import { resolveEmbedder } from '../core/embed/factory';
-import { createCodeChunker } from '../core/chunk/code-chunker';
 import { openChecked, recoveryNotice, reopenFresh, type OpenCheckedOptions, type StoreRecovery } from '../core/engine/open-checked';
-import { defaultRules, PathFilter } from '../core/index/path-rules';
 import { loadBuiltinEmbedderFromDisk } from './embedder-asset';
 import { FsVaultSource } from './fs-vault-source';
 import { acquireWriterLock } from './lock';
 import { openEngineOnDisk } from './open-engine';
 import { nodeWasmLoader } from './tree-sitter-wasm';
-import { readVaultConfig, type EmbedderSettings, type VaultConfig } from './config';
+import { readVaultConfig, type VaultConfig } from './config';
 import { assertPrivateDir, DataDirSync, moveAside, prepareDataDir } from './store-health';
 
 export const BRAIN_DIR = '.vault-brain';
@@ -96,18 +95,13 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
     let recovery = opened.recovery;
     const notice = options.onNotice ?? ((m) => process.stderr.write(`vault-brain: ${m}\n`));
     if (recovery) notice(recoveryNotice(recovery));
-    const rules = defaultRules(HEADLESS_CONFIG_DIR);
-    const filter = new PathFilter({ include: config.include, exclude: [...rules.exclude, ...config.exclude] });
-    const source = new FsVaultSource(vault, { skipFolder: (rel) => filter.excludesFolder(rel) });
-    const codeChunker = await createCodeChunker({ loadWasm: nodeWasmLoader });
-    const embedder = await createEmbedder(options.embedder ?? config.embedder);
-    const brain = new Brain({
+    const { brain } = await assembleBrain({
       engine,
-      source,
-      filter,
-      embedder,
-      codeChunker,
-      maxFileBytes: config.maxFileMB * 1024 * 1024,
+      settings: { ...config, embedder: options.embedder ?? config.embedder, maxFileBytes: config.maxFileMB * 1024 * 1024 },
+      configDir: HEADLESS_CONFIG_DIR,
+      source: (filter) => new FsVaultSource(vault, { skipFolder: (rel) => filter.excludesFolder(rel) }),
+      loadBuiltinEmbedder: () => loadBuiltinEmbedderFromDisk(),
+      loadWasm: nodeWasmLoader,
       onProgress: options.onProgress,
       // Damage that the open checks could not see (a zeroed commit log) surfaces as an error during a run.
       async replaceStore(reason, damaged) {
@@ -154,9 +148,7 @@ export async function ensureBrainDir(brainDir: string): Promise<void> {
   });
 }
 
+/** The embedder a setting names, loaded as the CLI loads it (the built-in one from the package's files). */
 export async function createEmbedder(settings: EmbedderSettings): Promise<Embedder | null> {
-  if (settings.kind === 'openai' && (!settings.baseURL || !settings.model)) {
-    throw new Error('the openai embedder needs baseURL and model (in .vault-brain/config.json)');
-  }
-  return resolveEmbedder(settings as Parameters<typeof resolveEmbedder>[0], { loadBuiltin: () => loadBuiltinEmbedderFromDisk() });
+  return resolveEmbedder(checkedEmbedder(settings), { loadBuiltin: () => loadBuiltinEmbedderFromDisk() });
 }

@@ -8,7 +8,7 @@ import { PGliteEngine } from '../../src/core/engine/pglite/pglite-engine';
 import type { VaultFile, VaultSource } from '../../src/core/index/vault-source';
 import { normalizeLlmSettings } from '../../src/core/think/settings';
 import { BrainClient, type WorkerLike } from '../../src/obsidian/bridge/brain-client';
-import { BrainHost, embedderSettings } from '../../src/obsidian/worker/brain-host';
+import { BrainHost } from '../../src/obsidian/worker/brain-host';
 import { connectToMain, type WorkerEvents, type WorkerSettings } from '../../src/obsidian/protocol/worker-api';
 import { createRpcEndpoint, type RpcEndpoint } from '../../src/obsidian/protocol/rpc';
 import { startFakeLlmServer, type FakeLlmServer } from '../helpers/fake-llm-server';
@@ -177,7 +177,7 @@ describe('the embedder configured in the plugin', () => {
     // Think settings sent with open are used too, without a configure call.
     const vault = demoVault();
     const { client } = await connect(vault);
-    const remote = (model: string): WorkerSettings => ({ ...BASE, embedder: 'openai', openaiEmbedder: { baseURL: embeddings.baseURL, model, dims: 8, apiKey: 'sk-emb' } });
+    const remote = (model: string): WorkerSettings => ({ ...BASE, embedder: { kind: 'openai', baseURL: embeddings.baseURL, model, dims: 8, apiKey: 'sk-emb' } });
     const opened = await client.open('e1', { ...remote('emb-a'), llm: openaiLlm() });
     expect(opened.embedderId).toBe('openai:emb-a@8');
     const run = await client.index();
@@ -210,31 +210,11 @@ describe('the embedder configured in the plugin', () => {
 
   it('a misconfigured embedder turns the vector arm off with a warning instead of failing the open', async () => {
     const { client, logs } = await connect(demoVault());
-    const opened = await client.open('e2', { ...BASE, embedder: 'openai', openaiEmbedder: { baseURL: ' ', model: 'm' } });
+    const opened = await client.open('e2', { ...BASE, embedder: { kind: 'openai', baseURL: ' ', model: 'm' } });
     expect(opened.embedderId).toBeNull();
     await new Promise((r) => setTimeout(r, 10));
     expect(logs.some((l) => l.level === 'warn' && l.message.includes('needs a base URL and a model'))).toBe(true);
     expect((await client.index()).indexed).toBe(2);
-  });
-
-  it('checks what crossed postMessage before it reaches the factory', () => {
-    expect(embedderSettings({ ...BASE, embedder: 'none' })).toEqual({ kind: 'none' });
-    expect(embedderSettings({ ...BASE, embedder: 'builtin' })).toEqual({ kind: 'builtin' });
-    expect(embedderSettings({ ...BASE, embedder: 'bogus' as never })).toEqual({ kind: 'builtin' });
-    expect(embedderSettings({ ...BASE, embedder: 'openai', openaiEmbedder: { baseURL: ' http://h/v1 ', model: ' m ', dims: 1.5, apiKey: '  ' } })).toEqual({
-      kind: 'openai',
-      baseURL: 'http://h/v1',
-      model: 'm',
-    });
-    expect(embedderSettings({ ...BASE, embedder: 'openai', openaiEmbedder: { baseURL: 'http://h/v1', model: 'm', dims: 64, apiKey: 'k' } })).toEqual({
-      kind: 'openai',
-      baseURL: 'http://h/v1',
-      model: 'm',
-      dims: 64,
-      apiKey: 'k',
-    });
-    expect(() => embedderSettings({ ...BASE, embedder: 'openai', openaiEmbedder: { baseURL: 42, model: 'm' } as never })).toThrow();
-    expect(() => embedderSettings({ ...BASE, embedder: 'openai' })).toThrow(/needs a base URL and a model/);
   });
 });
 

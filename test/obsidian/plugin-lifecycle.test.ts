@@ -64,7 +64,7 @@ describe('plugin lifecycle', () => {
     expect(plugin.created).toBe(1);
     const [vaultId, settings] = plugin.fake.callsOf('open')[0]!;
     expect(vaultId).toBe('abc123');
-    expect(settings).toMatchObject({ configDir: app.vault.configDir, embedder: 'builtin', include: [], exclude: [] });
+    expect(settings).toMatchObject({ configDir: app.vault.configDir, embedder: { kind: 'builtin' }, include: [], exclude: [] });
     expect(plugin.fake.callsOf('index')).toEqual([[{ full: false }]]);
     expect(statusEl(plugin).textContent).toBe('Brain: ready');
     expect(statusEl(plugin).getAttribute('aria-label')).toContain('3 notes, 9 chunks');

@@ -40,7 +40,7 @@ describe('settings', () => {
       include: [],
       exclude: ['Archive'],
       configDir: '.config',
-      embedder: 'none',
+      embedder: { kind: 'none' },
       codeChunking: true,
       llm: { provider: 'none', maxNotes: 8, timeoutMs: 60_000, saveFolder: 'Syntheses' },
     });
@@ -51,10 +51,10 @@ describe('settings', () => {
       mergeSettings({ embedder: 'openai', embedderBaseUrl: ' http://127.0.0.1:11434/v1 ', embedderModel: 'nomic-embed-text', embedderDims: 256, embedderApiKey: 'sk-emb' }),
       '.obsidian',
     );
-    expect(remote.embedder).toBe('openai');
-    expect(remote.openaiEmbedder).toEqual({ baseURL: 'http://127.0.0.1:11434/v1', model: 'nomic-embed-text', dims: 256, apiKey: 'sk-emb' });
+    expect(remote.embedder).toEqual({ kind: 'openai', baseURL: 'http://127.0.0.1:11434/v1', model: 'nomic-embed-text', dims: 256, apiKey: 'sk-emb' });
     // Native size and no key: neither field is sent.
-    expect(toWorkerSettings(mergeSettings({ embedder: 'openai', embedderDims: 0 }), '.obsidian').openaiEmbedder).toEqual({
+    expect(toWorkerSettings(mergeSettings({ embedder: 'openai', embedderDims: 0 }), '.obsidian').embedder).toEqual({
+      kind: 'openai',
       baseURL: 'https://api.openai.com/v1',
       model: 'text-embedding-3-small',
     });

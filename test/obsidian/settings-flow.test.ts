@@ -59,7 +59,7 @@ describe('embedder and think settings', () => {
   it('are typed in the settings tab, saved with saveData, and reach the worker', async () => {
     const app = makeApp();
     const plugin = await started(app);
-    expect(openedWith(plugin)[0]).toMatchObject({ embedder: 'builtin', llm: { provider: 'none' } });
+    expect(openedWith(plugin)[0]).toMatchObject({ embedder: { kind: 'builtin' }, llm: { provider: 'none' } });
     const controls = captureControls();
     const tab = MockPlugin.fromOriginalType2__(plugin).settingTabs__[0] as unknown as VaultBrainSettingTab;
     tab.display();
@@ -114,8 +114,7 @@ describe('embedder and think settings', () => {
     const reopened = openedWith(plugin);
     expect(reopened).toHaveLength(2);
     expect(reopened[1]).toMatchObject({
-      embedder: 'openai',
-      openaiEmbedder: { baseURL: 'http://127.0.0.1:11434/v1', model: 'nomic-embed-text', dims: 256, apiKey: 'sk-embed-123' },
+      embedder: { kind: 'openai', baseURL: 'http://127.0.0.1:11434/v1', model: 'nomic-embed-text', dims: 256, apiKey: 'sk-embed-123' },
       llm: { provider: 'openai', model: 'qwen2.5', apiKey: 'sk-llm-456', timeoutMs: 30_000, maxNotes: 5 },
     });
 

@@ -1,5 +1,7 @@
-// The plugin's settings: defaults, a defensive merge of whatever data.json holds, and what the worker gets.
-import { defaultRules, PathFilter, type PathRules } from '../../core/index/path-rules';
+// The plugin's settings as data.json keeps them (flat fields, one per control of the settings tab): defaults, a
+// defensive merge of whatever data.json holds, and the brain's settings (core/config.ts) they stand for.
+import { pathRules, ruleList, type BrainSettings, type EmbedderSettings } from '../../core/config';
+import { PathFilter, type PathRules } from '../../core/index/path-rules';
 import { normalizeLlmSettings, type LlmSettings } from '../../core/think/settings';
 import type { WorkerSettings } from '../protocol/worker-api';
 
@@ -65,8 +67,8 @@ export function mergeSettings(raw: unknown): VaultBrainSettings {
   const d = DEFAULT_SETTINGS;
   const r = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   return {
-    include: stringList(r.include, d.include),
-    exclude: stringList(r.exclude, d.exclude),
+    include: ruleList(r.include),
+    exclude: ruleList(r.exclude),
     embedder: oneOf(r.embedder, EMBEDDERS, d.embedder),
     embedderBaseUrl: str(r.embedderBaseUrl, d.embedderBaseUrl),
     embedderModel: str(r.embedderModel, d.embedderModel),
@@ -96,24 +98,30 @@ export function parseRuleLines(text: string): string[] {
     .slice(0, 500);
 }
 
-export function toWorkerSettings(s: VaultBrainSettings, configDir: string): WorkerSettings {
+/** The brain's settings (core/config.ts) these stand for: the one shape the worker and the CLI assemble from. */
+export function toBrainSettings(s: VaultBrainSettings): BrainSettings {
   return {
     include: [...s.include],
     exclude: [...s.exclude],
-    configDir,
-    embedder: s.embedder,
-    ...(s.embedder === 'openai'
-      ? {
-          openaiEmbedder: {
-            baseURL: s.embedderBaseUrl.trim(),
-            model: s.embedderModel.trim(),
-            ...(s.embedderDims > 0 ? { dims: s.embedderDims } : {}),
-            ...(s.embedderApiKey ? { apiKey: s.embedderApiKey } : {}),
-          },
-        }
-      : {}),
+    embedder: toEmbedderSettings(s),
     codeChunking: s.codeChunking,
     llm: toLlmSettings(s),
+  };
+}
+
+export function toWorkerSettings(s: VaultBrainSettings, configDir: string): WorkerSettings {
+  return { ...toBrainSettings(s), configDir };
+}
+
+/** The endpoint's fields are sent only when the endpoint is chosen (so is its key). */
+function toEmbedderSettings(s: VaultBrainSettings): EmbedderSettings {
+  if (s.embedder !== 'openai') return { kind: s.embedder };
+  return {
+    kind: 'openai',
+    baseURL: s.embedderBaseUrl.trim(),
+    model: s.embedderModel.trim(),
+    ...(s.embedderDims > 0 ? { dims: s.embedderDims } : {}),
+    ...(s.embedderApiKey ? { apiKey: s.embedderApiKey } : {}),
   };
 }
 
@@ -143,14 +151,9 @@ function oneOf<T extends string>(v: unknown, allowed: readonly T[], fallback: T)
   return allowed.includes(v as T) ? (v as T) : fallback;
 }
 
-function stringList(v: unknown, fallback: readonly string[]): string[] {
-  if (!Array.isArray(v)) return [...fallback];
-  return v.filter((x): x is string => typeof x === 'string' && x.trim().length > 0 && x.length <= 1000).map((x) => x.trim()).slice(0, 500);
-}
-
 /** The rules the worker applies: the user's, plus the default exclusions (config folder, trash, ...). */
 export function effectiveRules(s: VaultBrainSettings, configDir: string): PathRules {
-  return { include: [...s.include], exclude: [...defaultRules(configDir).exclude, ...s.exclude] };
+  return pathRules(s, configDir);
 }
 
 export interface RulePreview {

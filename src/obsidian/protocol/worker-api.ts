@@ -3,6 +3,7 @@
 // Ops are called by name ("call op by name with params" is the main request); the rest is lifecycle.
 // Rooms: obsidian/protocol/ is imported by both sides; obsidian/worker/ runs only in the worker;
 // obsidian/bridge/ runs only on the main thread (starts the worker, serves it the vault).
+import type { BrainSettingsInput } from '../../core/config';
 import type { StoreRecovery } from '../../core/engine/open-checked';
 import type { IndexProgress, IndexSummary } from '../../core/index/indexer';
 import type { VaultFile } from '../../core/index/vault-source';
@@ -11,41 +12,18 @@ import type { ThinkParams } from '../../core/ops/think-op';
 import type { LlmSettings } from '../../core/think/settings';
 import { createRpcEndpoint, type Handlers, type RpcEndpoint, type RpcPort, type SerializedError } from './rpc';
 
-/** What the user configured that the worker needs (plain data: it crosses postMessage). */
-export interface WorkerSettings {
-  /** Vault-relative globs; empty = everything. */
-  include: string[];
-  /** Added to the default exclusions (config folder, trash, .git, node_modules). */
-  exclude: string[];
+/**
+ * What the user configured that the worker needs (plain data: it crosses postMessage): the brain's settings
+ * (core/config.ts; the worker normalises them again) plus where the config folder and the database are.
+ */
+export interface WorkerSettings extends BrainSettingsInput {
   /** The vault's config folder (`app.vault.configDir`), excluded by default. */
   configDir: string;
-  /** File extensions indexed (default: Markdown and the code languages). */
-  extensions?: string[];
-  maxFileBytes?: number;
-  /** Notes per transaction. */
-  batchSize?: number;
-  /** The built-in offline embedder, an OpenAI-compatible endpoint (`openaiEmbedder`), or none (no vector arm). */
-  embedder: 'builtin' | 'none' | 'openai';
-  /** Used when `embedder` is `openai`. A different model or size re-embeds every chunk. */
-  openaiEmbedder?: RemoteEmbedderSettings;
-  /** The chat model `think` uses; absent = none (extractive answers, no network). */
-  llm?: LlmSettings;
-  /** Split code files and fenced code by symbol with tree-sitter. */
-  codeChunking: boolean;
   /**
    * Where the database lives: 'auto' (default) uses OPFS where the worker can (desktop), else IndexedDB;
    * 'indexeddb' always uses IndexedDB (mobile).
    */
   storage?: 'auto' | 'indexeddb';
-}
-
-/** An OpenAI-compatible embeddings endpoint. The key lives in the plugin's data only, never in a note. */
-export interface RemoteEmbedderSettings {
-  baseURL: string;
-  model: string;
-  /** Requested vector size; absent = the model's own. */
-  dims?: number;
-  apiKey?: string;
 }
 
 /** A think question from the pane (saving is not offered there). */

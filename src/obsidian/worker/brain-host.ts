@@ -1,16 +1,14 @@
 // What the worker serves: one Brain (engine + indexer + embedder + code chunker), the operations registry
 // over it (think with the configured model streams as call progress). Storage and assets are injected, so the same host runs in the worker (IndexedDB, embedded assets)
 // and in Node tests (memory, package files). Index runs, updates and lifecycle calls run one at a time.
-import { BrainError, errorMessage } from '../../core/errors';
-import { Brain } from '../../core/brain';
-import { createCodeChunker, type TreeSitterCodeChunker } from '../../core/chunk/code-chunker';
+import { BrainError } from '../../core/errors';
+import type { Brain } from '../../core/brain';
+import type { TreeSitterCodeChunker } from '../../core/chunk/code-chunker';
+import { assembleBrain, normalizeBrainSettings } from '../../core/config';
 import { loadBuiltinEmbedder } from '../../core/embed/builtin-embedder';
-import type { Embedder } from '../../core/embed/embedder';
-import { resolveEmbedder, type EmbedderSettings } from '../../core/embed/factory';
 import type { BrainEngine } from '../../core/engine/brain-engine';
 import { openChecked, recoveryNotice, reopenFresh, type OpenCheckedOptions } from '../../core/engine/open-checked';
 import type { IndexSummary } from '../../core/index/indexer';
-import { defaultRules, PathFilter } from '../../core/index/path-rules';
 import { createRegistry, type BrainRegistry } from '../../core/ops';
 import type { FetchLike } from '../../core/think/providers/options';
 import { DEFAULT_LLM_SETTINGS, normalizeLlmSettings, type LlmSettings } from '../../core/think/settings';
@@ -22,7 +20,6 @@ import {
   type ThinkDelta,
   type WorkerApi,
   type WorkerEndpoint,
-  type WorkerSettings,
 } from '../protocol/worker-api';
 import { RemoteNoteWriter } from './remote-note-writer';
 import { RemoteVaultSource } from './remote-vault-source';
@@ -207,22 +204,18 @@ export class BrainHost {
     const database = this.now() - dbStart - (timings ? timings.decode + timings.compile : 0);
     let chunker: TreeSitterCodeChunker | null = null;
     try {
-      const [embedder, codeChunker] = await Promise.all([
-        this.createEmbedder(settings),
-        settings.codeChunking ? this.loadCodeChunker() : Promise.resolve(null),
-      ]);
-      chunker = codeChunker;
-      const rules = defaultRules(settings.configDir);
-      const filter = new PathFilter({ include: settings.include, exclude: [...rules.exclude, ...settings.exclude] }, settings.extensions);
       const rpc = this.rpc;
-      const brain = new Brain({
+      const load = this.deps.loadAsset;
+      const { brain, embedder, codeChunker } = await assembleBrain({
         engine,
-        source: this.source,
-        filter,
-        embedder,
-        codeChunker: codeChunker ?? undefined,
-        maxFileBytes: settings.maxFileBytes,
-        batchSize: settings.batchSize,
+        settings: normalizeBrainSettings(settings),
+        configDir: settings.configDir,
+        source: () => this.source,
+        ...(load ? { loadBuiltinEmbedder: async () => loadBuiltinEmbedder(await load(EMBEDDER_ASSET)), loadWasm: load } : {}),
+        fetch: this.deps.fetch,
+        // A misconfigured or unavailable embedder turns the vector arm off, failed code chunking indexes notes
+        // without code splitting: the brain opens either way, with a warning.
+        onWarning: (message) => rpc.emit('log', { level: 'warn', message }),
         onProgress: (p) => rpc.emit('progress', p),
         // Damage the open checks could not see surfaces as an error during a run: the store is replaced there.
         replaceStore: async (reason, damaged) => {
@@ -232,6 +225,7 @@ export class BrainHost {
           return fresh.engine;
         },
       });
+      chunker = codeChunker;
       this.opened = { brain, chunker, release: () => release() };
       return {
         dataDir,
@@ -247,33 +241,6 @@ export class BrainHost {
       await engine.close();
       release();
       throw err;
-    }
-  }
-
-  /** A misconfigured or unavailable embedder turns the vector arm off (with a warning) instead of the brain. */
-  private async createEmbedder(settings: WorkerSettings): Promise<Embedder | null> {
-    const load = this.deps.loadAsset;
-    if (settings.embedder === 'builtin' && !load) return null;
-    try {
-      return await resolveEmbedder(embedderSettings(settings), {
-        loadBuiltin: async () => loadBuiltinEmbedder(await load!(EMBEDDER_ASSET)),
-        fetch: this.deps.fetch,
-      });
-    } catch (err) {
-      this.rpc?.emit('log', { level: 'warn', message: `embedder unavailable, vector search is off: ${errorMessage(err)}` });
-      return null;
-    }
-  }
-
-  private async loadCodeChunker(): Promise<TreeSitterCodeChunker | null> {
-    const load = this.deps.loadAsset;
-    if (!load) return null;
-    try {
-      return await createCodeChunker({ loadWasm: load });
-    } catch (err) {
-      // Notes index without code splitting rather than not at all.
-      this.rpc?.emit('log', { level: 'warn', message: `code chunking unavailable: ${errorMessage(err)}` });
-      return null;
     }
   }
 
@@ -293,25 +260,6 @@ export class BrainHost {
       opened.release();
     }
   }
-}
-
-/** The settings crossed postMessage: checked again here before they reach the factory. */
-export function embedderSettings(s: WorkerSettings): EmbedderSettings {
-  if (s.embedder === 'none') return { kind: 'none' };
-  if (s.embedder !== 'openai') return { kind: 'builtin' };
-  const o = s.openaiEmbedder;
-  const baseURL = typeof o?.baseURL === 'string' ? o.baseURL.trim() : '';
-  const model = typeof o?.model === 'string' ? o.model.trim() : '';
-  if (!baseURL || !model) throw new Error('the OpenAI-compatible embedder needs a base URL and a model');
-  const dims = o?.dims;
-  const apiKey = typeof o?.apiKey === 'string' ? o.apiKey.trim() : '';
-  return {
-    kind: 'openai',
-    baseURL,
-    model,
-    ...(typeof dims === 'number' && Number.isInteger(dims) && dims > 0 ? { dims } : {}),
-    ...(apiKey ? { apiKey } : {}),
-  };
 }
 
 function validPaths(paths: unknown): string[] {
