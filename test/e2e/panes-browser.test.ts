@@ -163,8 +163,12 @@ describe.skipIf(!hasChromium)('plugin panes in a browser', () => {
     await page.waitForFunction((sel) => document.querySelector(`${sel} .vb-links-section`) !== null, pane, { timeout: 60_000 });
     const title = await page.locator(`${pane} .vb-links-title`).textContent();
     expect(title).toBe(person.title);
-    const types = await page.locator(`${pane} .vb-type-group`).evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
+    const types = await page.locator(`${pane} .vb-link-item[data-types]`).evaluateAll((els) => els.flatMap((e) => (e.getAttribute('data-types') ?? '').split(' ')));
     expect(types).toContain('works_at');
+    // One row per related note, and the graph's colours explained.
+    const names = await page.locator(`${pane} .vb-links-section:not(.vb-dangling)`).first().locator('.vb-link-item > .vb-link-head .vb-link-name').allTextContents();
+    expect(new Set(names).size).toBe(names.length);
+    expect(await page.locator(`${pane} .vb-graph-legend .vb-legend-item`).allTextContents()).toContain('works at');
     expect(await page.locator(`${pane} svg.vb-graph .vb-node`).count()).toBeGreaterThan(1);
     expect(await page.locator(`${pane} svg.vb-graph line.vb-type-works-at`).count()).toBeGreaterThan(0);
     await shoot(pane, 'links-pane.png');

@@ -202,12 +202,18 @@ describe('links pane', () => {
     const root = view.contentEl;
     expect(root.querySelector('.vb-links-title')!.textContent).toBe('Alice Chen');
     const sections = [...root.querySelectorAll('.vb-links-section')];
-    expect(texts(root, '.vb-section-title')).toEqual(['Outgoing links (2)', 'Backlinks (3)', 'Notes to create (1)']);
-    expect([...sections[0]!.querySelectorAll('.vb-type-group')].map((g) => g.getAttribute('data-type'))).toEqual(['works_at', 'mentions']);
-    expect([...sections[1]!.querySelectorAll('.vb-type-group')].map((g) => g.getAttribute('data-type'))).toEqual(['attended', 'key_people', 'mentions']);
-    expect(texts(sections[1]!, '.vb-type-chip')).toEqual(['attended', 'key people', 'mentions']);
-    expect(texts(sections[0]!, '.vb-link-context')).toContain('Alice works at Acme as CTO');
-    expect(sections[0]!.querySelector('.vb-type-chip')!.classList.contains('vb-type-works-at')).toBe(true);
+    // One row per related note: the two links to Acme are one row saying 2, with both relations.
+    expect(texts(root, '.vb-section-title')).toEqual(['Outgoing links (1)', 'Backlinks (3)', 'Notes to create (1)']);
+    const acme = sections[0]!.querySelector('.vb-link-item')!;
+    expect(acme.querySelector('.vb-link-name')!.textContent).toBe('Acme');
+    expect(texts(acme, '.vb-type-chip')).toEqual(['works at', 'mentions']);
+    expect(acme.querySelector('.vb-type-chip')!.classList.contains('vb-type-works-at')).toBe(true);
+    expect(acme.querySelector('.vb-link-count')!.textContent).toBe('2');
+    expect(texts(acme, '.vb-link-context')).toEqual(['Alice works at Acme as CTO', 'see Acme notes']);
+    // Typed relations first; a frontmatter or inline-field link names its property instead of showing YAML.
+    expect(texts(sections[1]!, '.vb-link-name')).toEqual(['Acme', 'Kickoff', '2025-01-02']);
+    expect(texts(sections[1]!, '.vb-link-field')).toEqual(['key_people', 'attendees']);
+    expect(texts(sections[1]!, '.vb-link-context')).toEqual(['key_peopleAlice Chen', 'attendeesAlice Chen', 'lunch with Alice Chen']);
     expect(texts(sections[2]!, '.vb-link-name')).toEqual(['Nova Labs']);
 
     const svg = root.querySelector('svg.vb-graph')!;

@@ -76,6 +76,7 @@ export class BrainService {
   private opening: Promise<BrainClientLike | null> | null = null;
   private current: BrainState = { kind: 'idle' };
   private readonly listeners = new Set<(s: BrainState) => void>();
+  private readonly updateListeners = new Set<(paths: string[]) => void>();
   private lastRun: IndexSummary | null = null;
   readonly logs: WorkerEvents['log'][] = [];
   private openedOps: OpInfo[] = [];
@@ -96,6 +97,16 @@ export class BrainService {
   onState(listener: (s: BrainState) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Called with the paths of each update or rename once the index has them (live panes re-read then). */
+  onUpdated(listener: (paths: string[]) => void): () => void {
+    this.updateListeners.add(listener);
+    return () => this.updateListeners.delete(listener);
+  }
+
+  private updated(paths: string[]): void {
+    for (const l of [...this.updateListeners]) l(paths);
   }
 
   /** Opens the brain and brings the index up to date. Resolves when done (or failed: see `state`). */
@@ -140,12 +151,14 @@ export class BrainService {
     // Not open: the next index run picks the change up.
     if (!client || paths.length === 0) return;
     this.lastRun = await client.update(paths);
+    this.updated(paths);
   }
 
   async rename(from: string, to: string): Promise<void> {
     const client = await this.readyOrNull();
     if (!client) return;
     this.lastRun = await client.rename(from, to);
+    this.updated([from, to]);
   }
 
   /** Re-reads every file. Opens the brain first if an earlier open failed. */

@@ -1,14 +1,15 @@
-// The links pane: for the active note, backlinks and outgoing links grouped by relation type with the words
-// around each link, links to notes that do not exist yet, and a small graph of the 1-2 hop neighbourhood.
+// The links pane: for the active note, one row per linked and linking note with its relation types, mention
+// count and the words around each link (frontmatter links name their property), links to notes that do not
+// exist yet, and a small graph of the 1-2 hop neighbourhood with a colour legend. It follows edits live.
 import { errorText } from '../plugin/error-text';
 import { LOCAL } from '../plugin/brain-service';
 import { ItemView, TFile, type WorkspaceLeaf } from 'obsidian';
 import type { BrainService } from '../plugin/brain-service';
-import type { BacklinkRow, BacklinksResponse, LinksResponse, OutgoingRow, TraverseResponse } from '../plugin/op-results';
+import type { BacklinksResponse, LinksResponse, OutgoingRow, TraverseResponse } from '../plugin/op-results';
 import { layoutGraph } from './graph-layout';
-import { plainSnippet } from './highlight';
-import { basename, groupByType, typeClass, typeLabel } from './grouping';
-import { drawGraph } from './local-graph';
+import { basename, typeClass, typeLabel } from './grouping';
+import { drawGraph, wireGraphHover } from './local-graph';
+import { backlinksByNote, outgoingByNote, type Mention, type RelatedNote } from './related-rows';
 import { markNoteRow, paneFor, wireNoteRows } from './note-rows';
 import { openLink } from './open-note';
 import { LINKS_VIEW } from './view-types';
@@ -43,9 +44,17 @@ export class LinksView extends ItemView {
     // Rows carry data attributes; these listeners on the pane serve every render.
     wireNoteRows(this, this.contentEl, LINKS_VIEW);
     this.registerDomEvent(this.contentEl, 'click', (evt) => {
+      this.toggle(evt);
       const el = evt.target instanceof Element ? evt.target.closest<HTMLElement>('[data-linktext]') : null;
       if (el && this.notePath) void openLink(this.app, el.getAttribute('data-linktext') ?? '', this.notePath, paneFor(evt));
     });
+    wireGraphHover(this, this.contentEl);
+    // Live: the pane re-reads when the index has taken in an edit, of this note or of any other (which can add
+    // or drop a backlink). It listens to the index rather than to metadataCache 'changed', which fires before
+    // the edit is indexed and would re-read the old links.
+    this.register(this.brain.onUpdated((paths) => {
+      if (this.notePath && paths.length > 0) void this.showNote(this.notePath);
+    }));
     this.registerEvent(this.app.workspace.on('file-open', (file) => void this.showFile(file)));
     this.registerEvent(this.app.workspace.on('active-leaf-change', () => void this.showFile(this.app.workspace.getActiveFile())));
     await this.showFile(this.app.workspace.getActiveFile());
@@ -100,19 +109,11 @@ export class LinksView extends ItemView {
       drawGraph(root.createDiv({ cls: 'vb-graph-wrap' }), layout);
     }
 
-    const resolved = out.links.filter((l) => l.to !== null);
     const dangling = out.links.filter((l) => l.to === null);
-    this.section(root, 'Outgoing links', resolved, (row) => ({
-      label: basename(row.to ?? row.targetText),
-      context: row.context,
-      path: row.to ?? row.targetText,
-    }));
-    this.section(root, 'Backlinks', back.backlinks, (row: BacklinkRow) => ({
-      label: basename(row.from),
-      context: row.context,
-      path: row.from,
-      line: row.line,
-    }));
+    const outgoing = outgoingByNote(out.links, path);
+    const incoming = backlinksByNote(back.backlinks);
+    this.section(root, 'Outgoing links', outgoing);
+    this.section(root, 'Backlinks', incoming);
 
     if (dangling.length > 0) {
       const sec = root.createDiv({ cls: 'vb-links-section vb-dangling' });
@@ -126,33 +127,49 @@ export class LinksView extends ItemView {
         item.createSpan({ cls: ['vb-type-chip', typeClass(row.type)], text: typeLabel(row.type) });
       }
     }
-    if (resolved.length === 0 && back.backlinks.length === 0 && dangling.length === 0) {
+    if (outgoing.length === 0 && incoming.length === 0 && dangling.length === 0) {
       root.createDiv({ cls: 'vb-empty', text: 'This note has no links yet.' });
     }
   }
 
-  private section<T extends OutgoingRow | BacklinkRow>(
-    root: HTMLElement,
-    title: string,
-    rows: T[],
-    describe: (row: T) => { label: string; context: string; path: string; line?: number },
-  ): void {
-    if (rows.length === 0) return;
+  /** One row per related note: its relations, how often it is linked, the first context, the rest on request. */
+  private section(root: HTMLElement, title: string, notes: RelatedNote[]): void {
+    if (notes.length === 0) return;
     const sec = root.createDiv({ cls: 'vb-links-section' });
-    sec.createDiv({ cls: 'vb-section-title', text: `${title} (${rows.length})` });
-    for (const group of groupByType(rows)) {
-      const g = sec.createDiv({ cls: 'vb-type-group', attr: { 'data-type': group.type } });
-      const head = g.createDiv({ cls: 'vb-type-head' });
-      head.createSpan({ cls: ['vb-type-chip', typeClass(group.type)], text: typeLabel(group.type) });
-      head.createSpan({ cls: 'vb-type-count', text: String(group.items.length) });
-      for (const row of group.items) {
-        const d = describe(row);
-        const item = g.createDiv({ cls: 'vb-link-item' });
-        markNoteRow(item, d.path, d.line);
-        item.createDiv({ cls: 'vb-link-name', text: d.label });
-        if (d.context) item.createDiv({ cls: 'vb-link-context', text: plainSnippet(d.context) });
-      }
+    sec.createDiv({ cls: 'vb-section-title', text: `${title} (${notes.length})` });
+    for (const n of notes) {
+      const item = sec.createDiv({ cls: 'vb-link-item', attr: { 'data-types': n.types.join(' ') } });
+      // A backlink row opens the linking note where it first links here.
+      const first = n.mentions[0];
+      markNoteRow(item, n.path, first?.path === n.path ? first.line : null);
+      const head = item.createDiv({ cls: 'vb-link-head' });
+      head.createSpan({ cls: 'vb-link-name', text: basename(n.path) });
+      for (const t of n.types) head.createSpan({ cls: ['vb-type-chip', typeClass(t)], text: typeLabel(t) });
+      if (n.mentions.length > 1) head.createSpan({ cls: 'vb-link-count', text: String(n.mentions.length), attr: { 'aria-label': `${n.mentions.length} mentions` } });
+      const rest = n.mentions.slice(1);
+      if (first) this.mention(item, first);
+      if (rest.length === 0) continue;
+      item.createEl('button', { cls: 'vb-link-expand', text: `${rest.length} more`, attr: { 'data-action': 'expand', 'aria-expanded': 'false' } });
+      const more = item.createDiv({ cls: 'vb-link-more is-collapsed' });
+      for (const m of rest) this.mention(more, m);
     }
+  }
+
+  private mention(parent: HTMLElement, m: Mention): void {
+    if (!m.text && !m.property) return;
+    const el = parent.createDiv({ cls: 'vb-link-context' });
+    markNoteRow(el, m.path, m.line);
+    if (m.property) el.createSpan({ cls: 'vb-link-field', text: m.property });
+    el.appendText(m.text);
+  }
+
+  private toggle(evt: MouseEvent): void {
+    const button = evt.target instanceof Element ? evt.target.closest<HTMLElement>('[data-action="expand"]') : null;
+    const more = button?.nextElementSibling;
+    if (!button || !more) return;
+    const open = more.classList.toggle('is-collapsed') === false;
+    button.setAttribute('aria-expanded', String(open));
+    button.setText(open ? 'Show less' : `${more.childElementCount} more`);
   }
 }
 
