@@ -3,6 +3,9 @@
 // the same run, then hybrid query latency (p50/p95) on the generated 10k vault.
 //
 //   node bench/eval-bench.mjs [--k 5] [--sets en,zh,relational,blind-en,...] [--split dev|test] [--misses] [--skip-latency]
+//                             [--modes fast,balanced,deep]
+//
+// Each search mode (issue 12) is measured on every set; the per-kind table and --misses are for the first mode.
 //
 // Sets (see eval/README.md): the original en, zh, relational sets and the blind sets under eval/blind/ (written
 // before any result was seen, each line with a dev/test split). Sets without a split field (the original ones,
@@ -31,9 +34,11 @@ const { values } = parseArgs({
     split: { type: 'string' },
     misses: { type: 'boolean', default: false },
     'skip-latency': { type: 'boolean', default: false },
+    modes: { type: 'string', default: 'balanced,fast,deep' },
   },
 });
 const k = Number(values.k);
+const modes = values.modes.split(',');
 const corpora = path.resolve(root, '../shared/corpora');
 const fuzzyVault = path.join(root, 'bench/out/fuzzy-vault');
 const relVault = path.join(root, 'bench/out/eval-vault');
@@ -138,12 +143,15 @@ for (const name of values.sets.split(',')) {
     const indexSeconds = (performance.now() - t0) / 1000;
     const registry = lib.createRegistry();
     const ctx = { brain: opened.brain, remote: false };
-    const ours = await lib.runEval(queries, async (q, depth) => (await registry.call('search', { query: q, limit: Math.min(200, depth * 2) }, ctx)).results.map((r) => r.path), k);
+    const runMode = (mode) => lib.runEval(queries, async (q, depth) => (await registry.call('search', { query: q, limit: Math.min(200, depth * 2), mode }, ctx)).results.map((r) => r.path), k);
+    const byMode = {};
+    for (const mode of modes) byMode[mode] = await runMode(mode);
+    const ours = byMode[modes[0]];
     const plain = miniSearchFor(set.vault, false);
     const stop = miniSearchFor(set.vault, true);
     const mini = await lib.runEval(queries, (q) => Promise.resolve(plain(q)), k);
     const miniStop = await lib.runEval(queries, (q) => Promise.resolve(stop(q)), k);
-    rows.push({ name, target: set.target, indexSeconds, ours, mini, miniStop });
+    rows.push({ name, target: set.target, indexSeconds, ours, byMode, mini, miniStop });
     console.log(`\n== ${name}: ${queries.length} questions, ${set.queries} over ${path.relative(root, set.vault) || set.vault} (index ${indexSeconds.toFixed(1)} s)`);
     console.log(`${'kind / half'.padEnd(18)} ${'n'.padStart(3)} | ours R@k MRR | MiniSearch R@k MRR | MiniSearch+stop R@k MRR`.replace(/@k/g, `@${k}`));
     const kinds = Object.keys(ours.byKind);
@@ -158,6 +166,10 @@ for (const name of values.sets.split(',')) {
     line('test half', (r) => r.bySplit.test);
     const ms = (r) => (r.rows.reduce((a, x) => a + x.ms, 0) / Math.max(1, r.rows.length)).toFixed(1);
     console.log(`mean ms/query: ours ${ms(ours)}, MiniSearch ${ms(mini)}; target (test half) ${set.target}`);
+    for (const mode of modes.slice(1)) {
+      const r = byMode[mode];
+      console.log(`mode ${mode.padEnd(8)} dev ${fmt(r.bySplit.dev)} | test ${fmt(r.bySplit.test)} | ${ms(r)} ms/query`);
+    }
     if (values.misses) {
       for (const r of ours.rows.filter((x) => x.recall < 1)) console.log(`  miss [${r.kind}, ${r.split}] ${r.q}\n    want: ${r.rel.join(' | ')}\n    got:  ${r.top.slice(0, k).join(' | ')}`);
     }
@@ -167,13 +179,15 @@ for (const name of values.sets.split(',')) {
 }
 
 console.log(`\nSummary (k = ${k}; tune on dev, report test)`);
-console.log(`${'set'.padEnd(17)} | ${'half'.padEnd(4)} | ${'ours R@k'.padEnd(9)} ${'MRR'.padEnd(6)} | ${'MiniSearch R@k'.padEnd(15)} ${'MRR'.padEnd(6)} | target`.replace(/@k/g, `@${k}`));
+console.log(`${'set'.padEnd(17)} | ${'half'.padEnd(4)} | ${'mode'.padEnd(8)} | ${'ours R@k'.padEnd(9)} ${'MRR'.padEnd(6)} | ${'MiniSearch R@k'.padEnd(15)} ${'MRR'.padEnd(6)} | target`.replace(/@k/g, `@${k}`));
 for (const r of rows) {
   for (const half of ['dev', 'test']) {
-    const o = r.ours.bySplit[half];
     const m = r.mini.bySplit[half];
-    if (!o || !m) continue;
-    console.log(`${r.name.padEnd(17)} | ${half.padEnd(4)} | ${o.recall.toFixed(3).padEnd(9)} ${o.mrr.toFixed(3).padEnd(6)} | ${m.recall.toFixed(3).padEnd(15)} ${m.mrr.toFixed(3).padEnd(6)} | ${half === 'test' ? r.target : ''}`);
+    for (const mode of modes) {
+      const o = r.byMode[mode].bySplit[half];
+      if (!o || !m) continue;
+      console.log(`${r.name.padEnd(17)} | ${half.padEnd(4)} | ${mode.padEnd(8)} | ${o.recall.toFixed(3).padEnd(9)} ${o.mrr.toFixed(3).padEnd(6)} | ${m.recall.toFixed(3).padEnd(15)} ${m.mrr.toFixed(3).padEnd(6)} | ${half === 'test' && mode === modes[0] ? r.target : ''}`);
+    }
   }
 }
 

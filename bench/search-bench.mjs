@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Search speed on the generated 10,000-note vault (seed 42): index + embed with the built-in embedder (the
 // embedding time is reported on its own), then 200 warm hybrid queries of mixed kinds (keyword, paraphrase,
-// relational, Chinese), p50/p95 wall and CPU time, and peak RSS.
+// relational, Chinese), p50/p95 wall and CPU time, the same per search mode (fast, balanced, deep), and peak RSS.
 //
 //   node bench/search-bench.mjs [--notes 10000] [--seed 42] [--queries 200] [--keep-db]
 //
@@ -83,6 +83,22 @@ try {
   for (const [k, v] of byKind) {
     const s = sorted(v);
     console.log(`  ${k.padEnd(12)} wall p50 ${percentile(s, 50).toFixed(1)} ms, p95 ${percentile(s, 95).toFixed(1)} ms`);
+  }
+  // Per mode (issue 12), interleaved query by query so load on the machine falls on every mode alike.
+  const perMode = { fast: [], balanced: [], deep: [] };
+  for (const q of queries.slice(0, 20)) for (const mode of Object.keys(perMode)) await lib.hybridSearch({ engine: brain.engine, embedder: brain.embedder }, q.q, { limit: 10, mode });
+  for (const q of queries) {
+    for (const mode of Object.keys(perMode)) {
+      const t0 = performance.now();
+      await lib.hybridSearch({ engine: brain.engine, embedder: brain.embedder }, q.q, { limit: 10, mode });
+      perMode[mode].push(performance.now() - t0);
+    }
+  }
+  const balancedP50 = percentile(sorted(perMode.balanced), 50);
+  for (const [mode, v] of Object.entries(perMode)) {
+    const s = sorted(v);
+    const target = mode === 'fast' ? '  (target p50 <= 10)' : '';
+    console.log(`mode ${mode.padEnd(9)} wall p50 ${percentile(s, 50).toFixed(1)} ms, p95 ${percentile(s, 95).toFixed(1)} ms, p50 ${(percentile(s, 50) / balancedP50).toFixed(2)}x balanced${target}`);
   }
   console.log(`peak RSS   ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
   console.log(`load avg   ${load()} at end`);

@@ -179,6 +179,20 @@ export interface TimelineRow {
   line: number;
 }
 
+export interface DatedPagesQuery {
+  /** Inclusive ISO dates `YYYY-MM-DD`. */
+  since: string;
+  until: string;
+  limit?: number;
+}
+
+export interface DatedPage {
+  path: string;
+  title: string;
+  /** `YYYY-MM-DD`. */
+  date: string;
+}
+
 export interface EngineStats {
   pages: number;
   chunks: number;
@@ -334,6 +348,8 @@ export interface BrainEngine extends EngineEmbeddingStore {
   danglingLinks(options?: { limit?: number }): Promise<DanglingGroup[]>;
   traverse(options: TraverseOptions): Promise<TraversalNode[]>;
   timeline(query?: TimelineQuery): Promise<TimelineRow[]>;
+  /** Notes dated inside a window: a frontmatter `date`, else a title starting with a date (daily notes, meetings). */
+  datedPages(query: DatedPagesQuery): Promise<DatedPage[]>;
   stats(): Promise<EngineStats>;
 
   keywordSearch(options: KeywordSearchOptions): Promise<ChunkHit[]>;

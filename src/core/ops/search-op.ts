@@ -2,7 +2,9 @@
 // JSON shape is a contract: {query, intent?, results: [{path, title, score, heading, snippet, startLine, why, ...}]}.
 import type { Brain } from '../brain';
 import { hybridSearch } from '../search/hybrid-search';
-import type { SearchResult } from '../search/types';
+import { fitToBudget, MODES, type SearchMode } from '../search/modes';
+import type { SearchResponse, SearchResult } from '../search/types';
+import { remoteSafe } from './search-visibility';
 import { defineOp, type OpContext } from './registry';
 import { confineVaultPath } from './remote-path';
 
@@ -17,6 +19,8 @@ export interface SearchParams {
   type?: string;
   explain: boolean;
   full: boolean;
+  mode?: SearchMode;
+  tokenBudget?: number;
 }
 
 /** What an agent needs to judge a hit and cite it: no chunk text, chunk ids or raw float scores. */
@@ -28,6 +32,7 @@ export interface CompactHit {
   tags: string[];
   snippet: string;
   why: string[];
+  evidence: string[];
   explain?: SearchResult['explain'];
 }
 
@@ -43,6 +48,7 @@ async function compactHits(brain: Brain, hits: SearchResult[]): Promise<CompactH
     tags: tags.get(h.path) ?? [],
     snippet: h.snippet,
     why: h.why,
+    evidence: h.evidence,
     ...(h.explain ? { explain: h.explain } : {}),
   }));
 }
@@ -60,15 +66,25 @@ export const searchOp = defineOp({
     properties: {
       query: { type: 'string', description: 'What to look for, in plain words', minLength: 1, maxLength: 2000 },
       limit: { type: 'integer', minimum: 1, maximum: 200, default: 10, description: 'Most results to return' },
-      offset: { type: 'integer', minimum: 0, maximum: 10000, default: 0, description: 'Results to skip (for the next page)' },
-      folder: { type: 'string', maxLength: 1000, description: 'Only notes in this folder (and below)' },
-      tag: { type: 'string', maxLength: 200, description: 'Only notes with this tag (nested tags match)' },
-      type: { type: 'string', maxLength: 100, description: 'Only notes of this type (person, company, meeting, ...)' },
+      offset: { type: 'integer', minimum: 0, maximum: 10000, default: 0, description: 'Results to skip (next page)' },
+      folder: { type: 'string', maxLength: 1000, description: 'Only notes under this folder' },
+      tag: { type: 'string', maxLength: 200, description: 'Only notes with this tag (or nested)' },
+      type: { type: 'string', maxLength: 100, description: 'Only notes of this type (person, meeting...)' },
       explain: { type: 'boolean', default: false, description: 'Say how each result ranked: arms, boosts, edges' },
+      mode: {
+        type: 'string',
+        enum: ['fast', 'balanced', 'deep'],
+        description: 'fast: keywords/titles; deep: 2-hop links',
+      },
+      tokenBudget: {
+        type: 'integer',
+        minimum: 100,
+        description: 'Answer cap in tokens (default 4k/12k/32k)',
+      },
       full: {
         type: 'boolean',
         default: false,
-        description: 'Remote callers (MCP): every field of each hit (chunk text, ids, scores) instead of the compact path, line, title, tags, snippet',
+        description: 'Every field of each hit (text, ids, scores), not the compact form',
       },
     },
     required: ['query'],
@@ -77,29 +93,23 @@ export const searchOp = defineOp({
   async handler(ctx: Ctx, p: SearchParams) {
     const folder = p.folder && ctx.remote ? confineVaultPath(p.folder) : p.folder;
     const filters = { folder, tag: p.tag, type: p.type };
+    const mode = p.mode ?? 'balanced';
+    const tokenBudget = p.tokenBudget ?? MODES[mode].tokenBudget;
+    const deps = { engine: ctx.brain.engine, embedder: ctx.brain.embedder };
     if (!ctx.remote) {
-      return hybridSearch({ engine: ctx.brain.engine, embedder: ctx.brain.embedder }, p.query, { limit: p.limit, offset: p.offset, filters, explain: p.explain });
+      return hybridSearch(deps, p.query, { limit: p.limit, offset: p.offset, filters, explain: p.explain, mode, tokenBudget });
     }
-    // Remote callers never see excluded notes: ask for extra results, drop excluded ones, then page.
+    // Remote callers never see excluded notes: ask for extra results, drop excluded ones, then page and budget.
     const filter = ctx.brain.filter;
-    const wide = await hybridSearch({ engine: ctx.brain.engine, embedder: ctx.brain.embedder }, p.query, {
-      limit: Math.min(200, p.offset + p.limit * 2 + 10),
-      filters,
-      explain: p.explain,
-    });
+    const wide = await hybridSearch(deps, p.query, { limit: Math.min(200, p.offset + p.limit * 2 + 10), filters, explain: p.explain, mode });
+    const accepts = (path: string): boolean => filter.accepts(path);
     const shown = wide.results
-      .filter((r) => filter.accepts(r.path))
-      .map((r) => ({
-        ...r,
-        text: r.text.slice(0, REMOTE_TEXT_CAP),
-        ...(r.explain ? { explain: { ...r.explain, edges: r.explain.edges.filter((e) => filter.accepts(e.subject) && filter.accepts(e.object) && filter.accepts(e.note)) } } : {}),
-      }))
+      .filter((r) => accepts(r.path))
+      .map((r) => ({ ...r, text: r.text.slice(0, REMOTE_TEXT_CAP) }))
       .slice(p.offset, p.offset + p.limit);
-    const intent = wide.intent;
-    const intentVisible =
-      !intent || (intent.kind === 'relation' ? filter.accepts(intent.entity.path) : intent.entities.every((e) => filter.accepts(e.path)));
-    const visibleIntent = intent && intentVisible ? { intent } : {};
-    if (p.full) return { query: wide.query, results: shown, ...visibleIntent };
-    return { query: wide.query, results: await compactHits(ctx.brain, shown), ...visibleIntent };
+    const fitted = fitToBudget(shown, tokenBudget);
+    const safe: SearchResponse = remoteSafe({ ...wide, results: fitted.results, budget: fitted.report }, accepts);
+    if (p.full) return safe;
+    return { ...safe, results: await compactHits(ctx.brain, safe.results) };
   },
 });

@@ -39,7 +39,7 @@ export function isPast(edge: Pick<RelationEdge, 'evidence'>): boolean {
   return PAST.test(edge.evidence ?? '');
 }
 
-function walked(e: RelationEdge): EdgeWalked {
+export function walked(e: RelationEdge): EdgeWalked {
   return { subject: e.subject, object: e.object, type: e.type, note: e.note, line: e.line, evidence: e.evidence, past: isPast(e) };
 }
 

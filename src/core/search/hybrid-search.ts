@@ -1,14 +1,22 @@
-// Hybrid search: keyword, title, vector and graph arms fused with Reciprocal Rank Fusion at the note level,
-// then the best chunk(s) of each note, boosts, at most two chunks per note, and an explain record.
+// Hybrid search, stage by stage (docs/search.md): intent; keyword, title, vector, relation-graph and (for a
+// time window) dated-note arms fused with Reciprocal Rank Fusion at the note level; graph augmentation from the
+// best answers; the best chunk(s) of each note with boosts and leads; evidence tags and create-safety; the page,
+// fitted to a token budget.
 import type { BrainEngine, ChunkHit } from '../engine/brain-engine';
+import { graphNeighbours, type Neighbour } from './augment';
 import { applyBoosts, boostsFor, BOOST } from './boosts';
+import { createSafety, evidenceTags, rareWords } from './evidence';
 import { graphArm, type GraphHit } from './graph-arm';
+import { classifyIntent } from './intent';
 import { keywordArm } from './keyword-arm';
+import { fitToBudget, MODES, modeOf } from './modes';
 import { capQuery, queryTerms } from './query-terms';
 import { fuseRrf, rrfContribution, type ArmList, type RankedItem } from './rrf';
 import { makeSnippet, snippetHighlights } from './snippet';
+import { withoutTimeWords } from './temporal';
+import { datedInWindow, leadingDated, temporalLead, type DatedHit } from './temporal-answers';
 import { titleArm } from './title-arm';
-import type { ArmName, Boost, ExplainRecord, SearchDeps, SearchOptions, SearchResponse, SearchResult } from './types';
+import type { ArmName, Boost, EdgeWalked, ExplainRecord, SearchDeps, SearchOptions, SearchResponse, SearchResult } from './types';
 import { vectorArm } from './vector-arm';
 
 export const DEFAULT_LIMIT = 10;
@@ -18,7 +26,7 @@ export const MAX_OFFSET = 10_000;
 export const MAX_CHUNKS_PER_NOTE = 2;
 
 /** Arm weights in the fusion (weighted RRF). */
-export const ARM_WEIGHTS: Record<ArmName, number> = { keyword: 1, vector: 1, title: 1, graph: 1 };
+export const ARM_WEIGHTS: Record<ArmName, number> = { keyword: 1, vector: 1, title: 1, graph: 1, dated: 1 };
 /**
  * The built-in static word-vector embedder is much weaker than keyword search on real questions (Obsidian Help
  * set: vector arm alone R@5 0.59, BM25 alone 0.87; fused at equal weight 0.80, at 0.1 0.87 with MRR 0.76), so
@@ -65,6 +73,19 @@ export function hasUnmatchedWord(words: string[], hits: ChunkHit[]): boolean {
   });
 }
 
+/** Notes whose keyword hits, together, hold every word (Latin words compared as in hasUnmatchedWord). */
+export function notesHoldingAll(words: string[], hits: ChunkHit[]): Set<string> {
+  const byNote = new Map<string, ChunkHit[]>();
+  for (const h of hits) byNote.set(h.path, [...(byNote.get(h.path) ?? []), h]);
+  const out = new Set<string>();
+  for (const [path, list] of byNote) {
+    const text = list.map((h) => `${h.title}\n${h.text}`.toLowerCase()).join('\n');
+    const cjkMissing = words.some((w) => !/^[\p{Script=Latin}\p{N}]/u.test(w) && !text.includes(w.toLowerCase()));
+    if (!cjkMissing && !hasUnmatchedWord(words, list)) out.add(path);
+  }
+  return out;
+}
+
 export function vectorWeight(embedderId: string | undefined): number {
   return embedderId?.startsWith('builtin:') ? BUILTIN_VECTOR_WEIGHT : ARM_WEIGHTS.vector;
 }
@@ -78,32 +99,60 @@ interface NoteCandidate {
   /** This note's chunks with their chunk-level fused score, best first. */
   chunks: { hit: ChunkHit; score: number }[];
   graph?: GraphHit;
+  dated?: DatedHit;
+  augmented?: Neighbour;
 }
+
+/** Words that carry no topic in a question about a time ("what happened", 发生了什么, "notes from"). */
+const TIME_FILLER = new Set(['happened', 'happen', 'happens', 'occurred', 'occur', 'going', 'done', 'did', 'notes', 'note', 'wrote', 'written', '发生', '发生了', '做了', '写了', '笔记', '记录', '事情']);
 
 export async function hybridSearch(deps: SearchDeps, query: string, options: SearchOptions = {}): Promise<SearchResponse> {
   const limit = clampInt(options.limit, DEFAULT_LIMIT, 0, MAX_LIMIT);
   const offset = clampInt(options.offset, 0, 0, MAX_OFFSET);
+  const mode = modeOf(options.mode);
+  const settings = MODES[mode];
   const q = capQuery(query);
-  if (q.length === 0 || limit === 0) return { query, results: [] };
-  const { engine, embedder } = deps;
+  if (q.length === 0 || limit === 0) return { query, results: [], intent: { kind: 'general' }, mode };
+  const { engine } = deps;
+  const embedder = settings.vector ? deps.embedder : null;
   const filters = options.filters;
+  const stages: Record<string, string> = {};
   // Each arm reads deeper than the page asked for, so fusion has overlap to work with.
-  const depth = Math.min(1000, Math.max(50, (offset + limit) * 3));
+  const depth = Math.min(1000, Math.max(50, (offset + limit) * settings.depthFactor));
 
   const terms = queryTerms(q);
   const kw = await keywordArm(engine, terms, depth, filters);
-  const vec = await vectorArm(engine, embedder, q, depth, filters);
+  const vec = embedder ? await vectorArm(engine, embedder, q, depth, filters) : { hits: [], skipped: deps.embedder ? `${mode} mode` : 'no embedder' };
+  stages.vector = vec.skipped ? `skipped: ${vec.skipped}` : `${vec.hits.length} chunks`;
   // Close-title (typo) search costs a trigram scan of every name: only when some typed word occurs in none of
   // the keyword hits, i.e. is probably misspelt or truncated (a word that matched needs no correcting).
   const title = await titleArm(engine, q, terms.words, 10, kw.hits.length === 0 || hasUnmatchedWord(terms.words, kw.hits));
   const graph = await graphArm(engine, q);
+  const intent = await classifyIntent(engine, q, graph.intent, options.now ?? new Date());
+  stages.intent = intent.kind;
 
+  // A time window: the notes dated inside it form their own arm, earliest first.
+  let dated: DatedHit[] = [];
+  let topic: string[] = [];
+  if (intent.kind === 'temporal') {
+    dated = await datedInWindow(engine, intent.window);
+    topic = queryTerms(withoutTimeWords(q, intent.window)).words.filter((w) => !TIME_FILLER.has(w));
+  }
+  const topical = topic.length > 0;
+  if (intent.kind === 'temporal') {
+    stages.temporal = `${dated.length} notes dated ${intent.window.since}..${intent.window.until}${topical ? ', must also match the other words' : ''}`;
+  }
+
+  const vw = vectorWeight(embedder?.id);
   const lists: ArmList[] = [
     { arm: 'keyword', weight: ARM_WEIGHTS.keyword, items: noteRanking(kw.hits) },
-    { arm: 'vector', weight: vectorWeight(embedder?.id), items: noteRanking(vec.hits, 0) },
+    { arm: 'vector', weight: vw, items: noteRanking(vec.hits, 0) },
     { arm: 'title', weight: ARM_WEIGHTS.title, items: title.items },
     { arm: 'graph', weight: ARM_WEIGHTS.graph, items: graph.hits.map((h) => ({ key: h.path, score: h.score })) },
   ];
+  // A topical time question ("meetings with Acme in March") keeps its dated notes out of fusion: they only lead
+  // when the words found them too.
+  if (dated.length > 0 && !topical) lists.push({ arm: 'dated', weight: ARM_WEIGHTS.dated, items: dated.map((d, i) => ({ key: d.path, score: dated.length - i })) });
   const fused = fuseRrf(lists);
 
   // Chunk-level scores (same RRF over the chunk lists) pick which chunk represents a note.
@@ -116,7 +165,7 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
     });
   };
   addChunks(kw.hits, ARM_WEIGHTS.keyword);
-  addChunks(vec.hits, vectorWeight(embedder?.id));
+  addChunks(vec.hits, vw);
   const chunksByNote = new Map<string, { hit: ChunkHit; score: number }[]>();
   for (const c of chunkScore.values()) {
     const list = chunksByNote.get(c.hit.path) ?? [];
@@ -124,12 +173,17 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
     chunksByNote.set(c.hit.path, list);
   }
   const graphByPath = new Map(graph.hits.map((h) => [h.path, h]));
+  // "Meetings with Acme in March": a dated note leads only when its keyword hits hold every other word (a year
+  // in a description, "the company started in 2018 in Boston", is not a question about 2018's notes).
+  const leading = leadingDated(dated, topical, topical ? notesHoldingAll(topic, kw.hits) : new Set());
+  const datedByPath = new Map(leading.map((d) => [d.path, d]));
   const candidates: NoteCandidate[] = fused.map((f) => ({
     path: f.key,
     rrf: f.rrf,
     arms: f.arms,
     chunks: (chunksByNote.get(f.key) ?? []).sort((a, b) => b.score - a.score || a.hit.chunkId - b.hit.chunkId),
     graph: graphByPath.get(f.key),
+    dated: datedByPath.get(f.key),
   }));
 
   // Only the notes that can reach the requested page need boosts and chunk look-ups.
@@ -139,39 +193,116 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
   const backlinks = await engine.backlinkCounts(present.map((c) => c.path));
 
   const relational = graph.intent !== undefined;
-  const results: (SearchResult & { explain: ExplainRecord })[] = [];
-  for (const c of present) {
+  const timely = intent.kind === 'temporal' || intent.kind === 'event';
+  const scored = present.map((c) => {
     const boosts = boostsFor({
       exactTitle: title.exact.has(c.path),
       backlinks: backlinks.get(c.path) ?? 0,
       kind: c.chunks[0]?.hit.kind ?? null,
-      relational,
+      // Timeline lines are evidence for relation and time questions, not noise.
+      relational: relational || timely,
     });
     // A relation question's answers lead, ordered by edge evidence (an evidence point outweighs any fused
     // score, which is below 0.1); the fused score orders answers with equal evidence and everything else.
     const evidence = relational && c.graph ? c.graph.score : 0;
-    const score = applyBoosts(c.rrf, boosts) + evidence;
+    const datedIndex = c.dated ? leading.indexOf(c.dated) : -1;
+    const lead = datedIndex >= 0 ? temporalLead(datedIndex, leading.length) : 0;
+    return { c, boosts, evidence, lead, score: applyBoosts(c.rrf, boosts) + evidence + lead };
+  });
+
+  // Graph augmentation: from the best answers out along their links, for entity and open questions.
+  const augmentable = intent.kind === 'entity' || intent.kind === 'general';
+  if (settings.hops > 0 && augmentable && scored.length > 0) {
+    const ranked = [...scored].sort((a, b) => b.score - a.score);
+    const anchors = (intent.kind === 'entity' ? ranked.filter((x) => x.c.path === intent.entity.path) : ranked).slice(0, settings.anchors);
+    const have = new Set(scored.map((x) => x.c.path));
+    // An open question walks typed edges only: its anchors are less certain than a named note, and plain
+    // mentions from them pulled unrelated notes into the top five (blind EN paraphrase dev half, R@5
+    // 0.735 -> 0.706 with mentions, unchanged without; fuzzy descriptions unchanged either way).
+    const neighbours = await graphNeighbours(engine, anchors.map((a) => ({ path: a.c.path, score: a.score })), settings.hops, intent.kind === 'general');
+    const fresh = neighbours.filter((n) => !have.has(n.path));
+    // A neighbour fusion ranked below the window keeps its arms and chunks; the others get their linking chunk.
+    const byCandidate = new Map(candidates.map((c) => [c.path, c]));
+    const added: NoteCandidate[] = fresh.map((n) => ({ ...(byCandidate.get(n.path) ?? { path: n.path, rrf: 0, arms: [], chunks: [] }), augmented: n }));
+    await fillMissingChunks(engine, added, filters);
+    for (const c of added) if (c.chunks.length > 0 && c.augmented) scored.push({ c, boosts: [], evidence: 0, lead: 0, score: Math.max(c.rrf, c.augmented.score) });
+    // A note already found rises to what its link to an anchor is worth, if that is more (so a hop-1 neighbour
+    // never trails a hop-2 one), and the edge is evidence either way.
+    const byPath = new Map(neighbours.map((n) => [n.path, n]));
+    for (const x of scored) {
+      const n = byPath.get(x.c.path);
+      if (x.c.augmented || !n) continue;
+      x.c.augmented = n;
+      x.score = Math.max(x.score, n.score);
+    }
+    stages.augment = `${added.filter((c) => c.chunks.length > 0).length} notes added, ${neighbours.length - fresh.length} already found, from ${anchors.length} anchors, ${settings.hops} hop(s)`;
+  } else {
+    stages.augment = settings.hops === 0 ? `skipped: ${mode} mode` : `skipped: ${intent.kind} query`;
+  }
+
+  const vectorTop = vec.hits[0]?.rank ?? 0;
+  const vectorRank = new Map(noteRanking(vec.hits, 0).map((it, i) => [it.key, { rank: i + 1, similarity: it.score, share: vectorTop > 0 ? it.score / vectorTop : 0 }]));
+  const rare = rareWords(terms.words, kw.hits);
+  const results: (SearchResult & { explain: ExplainRecord })[] = [];
+  for (const { c, boosts, evidence, lead, score } of scored) {
+    const arms = new Set(c.arms.map((a) => a.arm));
+    const graphTypes = [...(c.graph?.edges ?? []).map((e) => e.type), ...(c.augmented ? [c.augmented.edge.type] : [])];
+    const tagsFor = (hit: ChunkHit): string[] =>
+      evidenceTags({
+        exactName: title.exactBy.get(c.path),
+        aliasNamed: title.byAlias.has(c.path),
+        chunk: hit,
+        words: terms.words,
+        rareWords: rare,
+        vector: vectorRank.get(c.path),
+        lexical: arms.has('keyword') || arms.has('title'),
+        graphTypes,
+      });
     c.chunks.slice(0, MAX_CHUNKS_PER_NOTE).forEach((chunk, i) => {
       // A second chunk only when an arm ranked it; it trails its note's best chunk.
       if (i > 0 && chunk.score === 0) return;
       const chunkBoosts: Boost[] = i === 0 ? boosts : [...boosts, { name: 'second-chunk', factor: BOOST.secondChunk }];
       const final = i === 0 ? score : score * BOOST.secondChunk;
-      results.push(toResult(c, chunk.hit, final, chunkBoosts, terms.words, `${kw.query} (${kw.mode})`, evidence));
+      const r = toResult(c, chunk.hit, final, chunkBoosts, terms.words, `${kw.query} (${kw.mode})`, evidence);
+      r.evidence = tagsFor(chunk.hit);
+      if (lead > 0 && c.dated) r.explain.dated = { date: c.dated.date, source: c.dated.source, lead };
+      results.push(r);
     });
   }
   results.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : (a.chunkId ?? 0) - (b.chunkId ?? 0)));
 
-  const page = results.slice(offset, offset + limit).map((r) => {
+  let page: SearchResult[] = results.slice(offset, offset + limit).map((r) => {
     if (options.explain) return r;
     const { explain: _explain, ...rest } = r;
     return rest;
   });
-  return { query, results: page, ...(graph.intent ? { intent: graph.intent } : {}) };
+  const safety =
+    intent.kind === 'entity'
+      ? { create_safety: 'exists' as const, create_safety_matches: [{ path: intent.entity.path, title: intent.entity.title, name: intent.name, closeness: 1 }] }
+      : intent.kind === 'general' || intent.kind === 'event'
+        ? await createSafety(engine, q)
+        : undefined;
+  let budget: SearchResponse['budget'];
+  if (options.tokenBudget !== undefined) {
+    const fitted = fitToBudget(page, Math.max(1, Math.floor(options.tokenBudget)));
+    page = fitted.results;
+    budget = fitted.report;
+  }
+  return {
+    query,
+    results: page,
+    intent,
+    ...(safety ?? {}),
+    mode,
+    ...(budget ? { budget } : {}),
+    ...(options.explain ? { pipeline: { mode, stages } } : {}),
+  };
 }
 
 /**
- * Notes found only by title or graph have no chunk yet: take the one holding the edge line written in that
- * note, else its first chunk. Notes the filters exclude come back without chunks and are dropped.
+ * Notes found only by title, graph, date or augmentation have no chunk yet: take the one holding the line that
+ * brought them (an edge written in that note, a timeline entry), else its first chunk. Notes the filters exclude
+ * come back without chunks and are dropped.
  */
 async function fillMissingChunks(engine: BrainEngine, window: NoteCandidate[], filters: SearchOptions['filters']): Promise<void> {
   const missing = window.filter((c) => c.chunks.length === 0);
@@ -184,7 +315,9 @@ async function fillMissingChunks(engine: BrainEngine, window: NoteCandidate[], f
   for (const r of rows) byPath.set(r.path, [...(byPath.get(r.path) ?? []), r]);
   for (const c of missing) {
     const chunks = byPath.get(c.path) ?? [];
-    const lines = (c.graph?.edges ?? []).filter((e) => e.note === c.path).map((e) => e.line);
+    const edges = [...(c.graph?.edges ?? []), ...(c.augmented ? [c.augmented.edge] : [])];
+    const lines = edges.filter((e) => e.note === c.path).map((e) => e.line);
+    if (c.dated?.line != null) lines.unshift(c.dated.line);
     const holding = chunks.find((h) => lines.some((l) => l >= h.startLine && l <= h.endLine));
     const pick = holding ?? chunks[0];
     if (pick) c.chunks = [{ hit: pick, score: 0 }];
@@ -206,11 +339,14 @@ function toResult(
   if (armsHere.has('vector')) why.push('semantic');
   if (armsHere.has('title')) why.push('title');
   if (c.graph) why.push(`graph: ${c.graph.label}`);
-  const edges = c.graph?.edges ?? [];
+  if (c.dated) why.push(`dated: ${c.dated.date}`);
+  if (c.augmented) why.push(`linked: ${c.augmented.edge.type}`);
+  const edges = [...(c.graph?.edges ?? []), ...(c.augmented ? [c.augmented.edge] : [])];
   // The edge's own words make the best snippet for a graph answer written in its own note.
   const edgeHere = edges.find((e) => e.note === c.path && e.line >= hit.startLine && e.line <= hit.endLine);
-  const snippetWords = edgeHere ? [...words, ...titleWords(c.graph)] : words;
+  const snippetWords = edgeHere ? [...words, ...titleWords(edges)] : words;
   const snippet = makeSnippet(hit.text, snippetWords);
+  const augmented = c.augmented ? { anchor: c.augmented.anchor, hop: c.augmented.hop, weight: c.augmented.score, edge: c.augmented.edge } : undefined;
   return {
     path: c.path,
     title: hit.title,
@@ -224,10 +360,20 @@ function toResult(
     kind: hit.kind,
     text: hit.text,
     why,
-    explain: { arms: c.arms, rrf: c.rrf, boosts, edges, keywordQuery, ...(graphEvidence > 0 ? { graphEvidence } : {}), final: score },
+    evidence: [],
+    explain: {
+      arms: c.arms,
+      rrf: c.rrf,
+      boosts,
+      edges,
+      keywordQuery,
+      ...(graphEvidence > 0 ? { graphEvidence } : {}),
+      ...(augmented ? { augmented } : {}),
+      final: score,
+    },
   };
 }
 
-function titleWords(g: GraphHit | undefined): string[] {
-  return g ? g.edges.map((e) => e.object.replace(/^.*\//, '').replace(/\.md$/, '')) : [];
+function titleWords(edges: EdgeWalked[]): string[] {
+  return edges.map((e) => e.object.replace(/^.*\//, '').replace(/\.md$/, ''));
 }

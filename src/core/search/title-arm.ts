@@ -11,7 +11,13 @@ export interface TitleArmResult {
   items: RankedItem[];
   /** Notes whose title or alias equals the whole query. */
   exact: Set<string>;
+  /** For exact notes: whether the query is the title or an alias. */
+  exactBy: Map<string, 'title' | 'alias'>;
+  /** Notes the arm found by one of their aliases (whole query or a name inside it). */
+  byAlias: Set<string>;
 }
+
+const by = (n: { title: string; name: string }): 'title' | 'alias' => (nameKey(n.name) === nameKey(n.title) ? 'title' : 'alias');
 
 /** Trigram similarity below this is noise for titles. */
 const MIN_SIMILARITY = 0.45;
@@ -33,21 +39,34 @@ const TYPO_SCORE = 0.9;
 export async function titleArm(engine: BrainEngine, query: string, topicWords: string[], limit: number, fuzzy = true): Promise<TitleArmResult> {
   const named = await engine.findEntities(query, limit);
   const exact = new Set<string>();
+  const exactBy = new Map<string, 'title' | 'alias'>();
+  const byAlias = new Set<string>();
   const key = nameKey(query);
-  for (const n of named) if (nameKey(n.name) === key) exact.add(n.path);
+  for (const n of named) {
+    if (nameKey(n.name) !== key) continue;
+    exact.add(n.path);
+    // A note named by its title and an alias at once counts as its title.
+    if (exactBy.get(n.path) !== 'title') exactBy.set(n.path, by(n));
+  }
   // Trigram search (for misspelt names): only for short queries that name no note exactly. A misspelt word
   // does not stop the other words from matching (`file recvoery` still finds every note about files), so this
   // runs whether or not keyword search found anything.
   const close = fuzzy && exact.size === 0 && topicWords.length <= FUZZY_MAX_WORDS ? await engine.titleSearch(query, limit) : [];
   const items: RankedItem[] = [];
-  for (const t of close) if (t.exact) exact.add(t.path);
+  for (const t of close) {
+    if (!t.exact || exact.has(t.path)) continue;
+    exact.add(t.path);
+    exactBy.set(t.path, by(t));
+  }
   for (const path of exact) items.push({ key: path, score: 1 });
   const topic = topicWords.join(' ');
   const topicLength = Math.max(1, topic.length);
   for (const n of named) {
     if (exact.has(n.path)) continue;
     const coverage = Math.min(1, n.name.length / topicLength);
-    if (coverage >= MIN_COVERAGE) items.push({ key: n.path, score: coverage });
+    if (coverage < MIN_COVERAGE) continue;
+    items.push({ key: n.path, score: coverage });
+    if (by(n) === 'alias') byAlias.add(n.path);
   }
   const typed = nameKey(topicWords.join(' ')) || key;
   const fuzzyItems: RankedItem[] = [];
@@ -58,5 +77,6 @@ export async function titleArm(engine: BrainEngine, query: string, topicWords: s
     if (score > 0) fuzzyItems.push({ key: t.path, score });
   }
   items.push(...fuzzyItems.sort((a, b) => b.score - a.score));
-  return { items, exact };
+  for (const [path, how] of exactBy) if (how === 'alias') byAlias.add(path);
+  return { items, exact, exactBy, byAlias };
 }

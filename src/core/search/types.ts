@@ -3,6 +3,9 @@
 import type { BrainEngine, SearchFilters } from '../engine/brain-engine';
 import type { Embedder } from '../embed/embedder';
 import type { ChunkKind } from '../types';
+import type { BudgetReport, SearchMode } from './modes';
+import type { CreateSafetyReport } from './evidence';
+import type { TimeWindow } from './temporal';
 
 export type { SearchFilters };
 
@@ -20,10 +23,19 @@ export interface SearchOptions {
   filters?: SearchFilters;
   /** Attach an explain record to every result. */
   explain?: boolean;
+  /** Today, for relative time words ("last week", 上周); the clock when absent. */
+  now?: Date;
+  /** `fast` (keyword + title), `balanced` (default) or `deep` (more candidates, two-hop augmentation). */
+  mode?: SearchMode;
+  /** Fit the page into about this many tokens (chunk texts cut first, then results dropped from the end). */
+  tokenBudget?: number;
 }
 
-/** The retrieval arms. `title` is the title/alias arm of keyword search, kept apart so it fuses on its own. */
-export type ArmName = 'keyword' | 'title' | 'vector' | 'graph';
+/**
+ * The retrieval arms. `title` is the title/alias arm of keyword search, kept apart so it fuses on its own;
+ * `dated` the notes dated inside a query's time window, earliest first.
+ */
+export type ArmName = 'keyword' | 'title' | 'vector' | 'graph' | 'dated';
 
 /** Where one arm ranked a note (1-based) and what it contributed to the fused score. */
 export interface ArmRank {
@@ -66,6 +78,10 @@ export interface ExplainRecord {
   keywordQuery?: string;
   /** For the answers of a relation question: the edge evidence added to the score (orders answers first). */
   graphEvidence?: number;
+  /** For a note dated inside the query's time window: its date, what dated it, and the lead added (date order). */
+  dated?: { date: string; source: 'timeline' | 'note-date'; lead: number };
+  /** For a note graph augmentation brought: the result it hangs off, how many hops, and the last edge walked. */
+  augmented?: { anchor: string; hop: number; weight: number; edge: EdgeWalked };
   final: number;
 }
 
@@ -86,6 +102,11 @@ export interface SearchResult {
   text: string;
   /** Short badges: 'keyword', 'semantic', 'title', 'graph: works_at'. */
   why: string[];
+  /**
+   * Why the result is believable, strongest first: exact_title, alias_hit, graph_edge:<type>, keyword_exact (every
+   * query word in the chunk), rare_term, high_vector, weak_semantic (found only by meaning, and not closely).
+   */
+  evidence: string[];
   explain?: ExplainRecord;
 }
 
@@ -106,10 +127,34 @@ export type QueryIntent =
       /** `current` drops relations stated in the past (who works at X now). */
       tense: 'current' | 'any';
     }
-  | { kind: 'connects'; entities: [EntityRef, EntityRef] };
+  | { kind: 'connects'; entities: [EntityRef, EntityRef] }
+  /** The query names a note by its title or an alias ("Alice Chen", "who is Alice"). */
+  | { kind: 'entity'; entity: EntityRef; /** The title or alias the query wrote. */ name: string }
+  /** The query names a time ("what happened in March 2024", 上周的会议); `event` when it also asks about one. */
+  | { kind: 'temporal'; window: TimeWindow; event: boolean }
+  /** The query asks about a meeting or something that happened, without naming a time ("when did we meet Acme"). */
+  | { kind: 'event' }
+  | { kind: 'general' };
+
+export type IntentKind = QueryIntent['kind'];
 
 export interface SearchResponse {
   query: string;
   results: SearchResult[];
+  /** Always set by hybridSearch (`general` when nothing more specific was recognised). */
   intent?: QueryIntent;
+  /** For queries that are a name: does a note for it exist (`exists`), probably under another name, or not. */
+  create_safety?: CreateSafetyReport['create_safety'];
+  create_safety_matches?: CreateSafetyReport['create_safety_matches'];
+  mode?: SearchMode;
+  /** Set when a token budget applied: what the answer cost and what was cut to fit. */
+  budget?: BudgetReport;
+  /** With `explain`: the stages that ran, and why a stage was skipped or fell back. */
+  pipeline?: PipelineExplain;
+}
+
+export interface PipelineExplain {
+  mode: SearchMode;
+  /** Stage name -> what it did (`ran`, `skipped: fast mode`, `12 neighbours from 3 anchors`...). */
+  stages: Record<string, string>;
 }

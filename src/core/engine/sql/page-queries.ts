@@ -1,6 +1,8 @@
 // Reads of pages: one page, every page's change state, listings, the first chunks of pages, timeline entries
 // and store counts.
 import type {
+  DatedPage,
+  DatedPagesQuery,
   EngineStats,
   ListPagesOptions,
   ChunkHit,
@@ -83,6 +85,23 @@ export async function timeline(db: SqlTx, query: TimelineQuery = {}): Promise<Ti
      ${conds.length > 0 ? `where ${conds.join(' and ')}` : ''}
      order by t.date desc, t.page, t.line limit ${limit}`,
     params,
+  );
+  return r.rows;
+}
+
+/**
+ * A frontmatter `date` (YAML dates arrive as ISO timestamps; the day is the first ten characters), else a
+ * title that starts with one. A scan of `pages`, run only for queries that name a time.
+ */
+export async function datedPages(db: SqlTx, query: DatedPagesQuery): Promise<DatedPage[]> {
+  const r = await db.query<DatedPage>(
+    `select path, title, date from (
+       select path, title, coalesce(
+         case when frontmatter->>'date' ~ '^\\d{4}-\\d{2}-\\d{2}' then left(frontmatter->>'date', 10) end,
+         substring(title from '^(\\d{4}-\\d{2}-\\d{2})')) as date
+       from pages) d
+     where date between $1 and $2 order by date, path limit $3`,
+    [query.since, query.until, limitOf(query.limit, 200)],
   );
   return r.rows;
 }

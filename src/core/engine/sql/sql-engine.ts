@@ -7,6 +7,8 @@ import type { KindEvidence } from '../../links/infer-kind';
 import type {
   Backlink,
   BrainEngine,
+  DatedPage,
+  DatedPagesQuery,
   ChunkHit,
   DanglingGroup,
   DanglingLinkRow,
@@ -168,6 +170,10 @@ export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine
 
   timeline(query: TimelineQuery = {}): Promise<TimelineRow[]> {
     return pages.timeline(this.sql, query);
+  }
+
+  datedPages(query: DatedPagesQuery): Promise<DatedPage[]> {
+    return pages.datedPages(this.sql, query);
   }
 
   stats(): Promise<EngineStats> {
