@@ -16,9 +16,19 @@ export interface McpHttpLimits extends McpLimits {
   bodyBytes: number;
   /** Requests per bearer token; `false` turns limiting off (benchmarks). */
   rate: RateLimit | false;
+  /** A connection with no request in flight and no byte received for this long is closed (idle, half-open). */
+  idleSocketMs: number;
+  /** Most connections open at once; more are refused at accept. */
+  maxSockets: number;
 }
 
-export const DEFAULT_HTTP_LIMITS: McpHttpLimits = { ...DEFAULT_MCP_LIMITS, bodyBytes: 1024 * 1024, rate: DEFAULT_RATE_LIMIT };
+export const DEFAULT_HTTP_LIMITS: McpHttpLimits = {
+  ...DEFAULT_MCP_LIMITS,
+  bodyBytes: 1024 * 1024,
+  rate: DEFAULT_RATE_LIMIT,
+  idleSocketMs: 30_000,
+  maxSockets: 128,
+};
 
 export type McpHttpServerOptions<B = unknown> = McpSource<B> & Omit<McpCommonOptions, 'limits' | 'cursors' | 'transport'> & {
   /** 0 picks a free port. */
@@ -66,8 +76,17 @@ export async function startMcpHttpServer<B>(options: McpHttpServerOptions<B>): P
   // Slow-loris bounds: headers must arrive quickly; a whole request may take a call's timeout plus margin.
   server.headersTimeout = 10_000;
   server.requestTimeout = limits.callTimeoutMs + 15_000;
+  server.maxConnections = limits.maxSockets;
+  // Idle and half-open sockets (connected, silent) are closed; a request in flight is bounded by requestTimeout.
+  server.on('connection', (socket) => socket.setTimeout(limits.idleSocketMs, () => socket.destroy()));
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    req.socket.setTimeout(0);
+    res.once('finish', () => req.socket.setTimeout(limits.idleSocketMs));
+  });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Node keeps the first of several Host headers; a request that sends two is ambiguous, so it is refused.
+    if (headerCount(req, 'host') > 1) return sendRpcError(res, 400, -32000, 'Bad Request: more than one Host header', null);
     if (!hostAllowed(req.headers.host, port)) return sendRpcError(res, 403, -32000, 'Forbidden: the Host header must be this loopback server', null);
     if (!originAllowed(req.headers.origin, extraOrigins)) return sendRpcError(res, 403, -32000, 'Forbidden: Origin not allowed', null);
     const authorized = tokenMatches(req.headers.authorization);
@@ -89,7 +108,8 @@ export async function startMcpHttpServer<B>(options: McpHttpServerOptions<B>): P
       res.once('finish', () => req.destroy());
       return sendRpcError(res, 413, -32000, `Payload too large: the limit is ${limits.bodyBytes} bytes`, null, { Connection: 'close' });
     }
-    const parsed = parseJsonRpc(body.text);
+    const version = req.headers['mcp-protocol-version'];
+    const parsed = parseJsonRpc(body.text, typeof version === 'string' ? version : undefined);
     if (!parsed.ok) return sendRpcError(res, 400, parsed.code, parsed.message, parsed.id);
 
     const mcp = createMcpServer({ backend, allowWrites: options.allowWrites, auditLog: options.auditLog, limits, cursors, transport: 'http', log });
@@ -122,6 +142,12 @@ export async function startMcpHttpServer<B>(options: McpHttpServerOptions<B>): P
         server.closeAllConnections();
       }),
   };
+}
+
+function headerCount(req: IncomingMessage, name: string): number {
+  let n = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === name) n++;
+  return n;
 }
 
 function pathOf(url: string | undefined): string {

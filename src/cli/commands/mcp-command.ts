@@ -2,9 +2,9 @@
 // stdout carries the protocol only; every log line goes to stderr. The protocol is answered at once; tool calls
 // wait for the brain to open and index (or are told to try again if that takes long).
 import { errorMessage } from '../../core/errors';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createMcpServer } from '../../mcp/server';
 import { setUpNodeMcp } from '../../mcp/node-setup';
+import { LineStdioTransport } from '../../mcp/stdio-transport';
 import { parseCommandLine } from '../args';
 import type { CliCommand } from '../cli-command';
 
@@ -44,7 +44,7 @@ export const mcpCommand: CliCommand = {
       process.stdin.once('end', () => shutdown(0));
       process.once('SIGINT', () => shutdown(0));
       process.once('SIGTERM', () => shutdown(0));
-      server.connect(new StdioServerTransport()).catch((e: unknown) => {
+      server.connect(new LineStdioTransport(process.stdin, process.stdout, { log })).catch((e: unknown) => {
         log(`could not start: ${errorMessage(e)}`);
         shutdown(1);
       });
