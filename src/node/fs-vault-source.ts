@@ -35,6 +35,14 @@ export class FsVaultSource implements VaultSource {
    */
   async read(relPath: string, options: ReadOptions = {}): Promise<Uint8Array> {
     const abs = this.absolute(relPath);
+    try {
+      return await this.readAt(abs, relPath, options);
+    } catch (e) {
+      throw vaultRelative(e, abs, relPath);
+    }
+  }
+
+  private async readAt(abs: string, relPath: string, options: ReadOptions): Promise<Uint8Array> {
     if (!HAS_PROC_FD) await this.assertRealInside(abs, relPath);
     const handle = await fs.open(abs, 'r');
     try {
@@ -160,4 +168,13 @@ export class FsVaultSource implements VaultSource {
       for (const st of stats) if (st) out.push(st);
     }
   }
+}
+
+/**
+ * Node's file errors name the absolute path ("ENOENT: no such file or directory, open '/home/…/vault/x.md'");
+ * what is stored as a file's status, and shown to agents, names the vault path instead.
+ */
+function vaultRelative(e: unknown, abs: string, relPath: string): unknown {
+  if (!(e instanceof Error) || !e.message.includes(abs)) return e;
+  return Object.assign(new Error(e.message.split(abs).join(relPath)), { code: (e as { code?: unknown }).code });
 }

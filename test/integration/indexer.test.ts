@@ -130,6 +130,13 @@ describe('indexer', () => {
     expect((await engine.backlinks('team/Alice Chen.md')).map((b) => b.from).sort()).toEqual(['companies/Acme Robotics.md', 'meetings/Standup.md']);
   });
 
+  it('read errors name the vault path, never the absolute one (they become status reasons agents see)', async () => {
+    const error = await new FsVaultSource(vault).read('people/Gone.md').catch((e: unknown) => e as Error & { code?: string });
+    expect(error.message).toContain('people/Gone.md');
+    expect(error.message).not.toContain(vault);
+    expect(error.code).toBe('ENOENT');
+  });
+
   it('applies user exclusions and drops notes that become excluded', async () => {
     await makeIndexer().run();
     const summary = await makeIndexer(['concepts']).run();
