@@ -176,12 +176,15 @@ describe.skipIf(!hasChromium)('think pane with a model, in a browser', () => {
       throw new Error('model overloaded');
     };
     await ask(QUESTION);
-    await page.waitForFunction((sel) => document.querySelector(`${sel} .vb-think-answer`) !== null, pane, { timeout: 60_000 });
-    const text = await page.locator(pane).textContent();
+    // The pane is a thread: the first answer stays above the second.
+    await page.waitForFunction((sel) => document.querySelectorAll(`${sel} .vb-think-turn .vb-think-answer`).length === 2, pane, { timeout: 60_000 });
+    expect(await page.locator(`${pane} .vb-think-question`).allTextContents()).toEqual([QUESTION, QUESTION]);
+    expect(await page.locator(`${pane} .vb-think-save`).count()).toBe(2);
+    const text = await page.locator(`${pane} .vb-think-turn`).nth(1).textContent();
     expect((text ?? '').split('No model was used').length - 1).toBe(1);
-    const fallback = await page.locator(`${pane} .vb-think-fallback`).textContent();
+    const fallback = await page.locator(`${pane} .vb-think-turn`).nth(1).locator('.vb-think-fallback').textContent();
     expect(fallback).toMatch(/^No model was used: the model call failed \(HTTP 500.*\)\. This answer is assembled from your notes\.$/);
-    expect(await page.locator(`${pane} .vb-think-model`).count()).toBe(0);
+    expect(await page.locator(`${pane} .vb-think-turn`).nth(1).locator('.vb-think-model').count()).toBe(0);
     // The browser reports the failed request on the console; nothing else may have gone wrong.
     expect(pageErrors.filter((e) => !/status of 500/.test(e))).toEqual([]);
   }, STEP_TIMEOUT_MS);

@@ -1,10 +1,14 @@
-// The think pane: the model's text as it streams in, then the verified answer rendered as Markdown (its
-// [[path|title]] citations open the notes), the gaps as things to act on, which notes went to the model
-// provider, and one line saying why no model was used when the answer was assembled from the notes.
+// The think pane, a thread: a question box, then each question with the model's text as it streams in and the
+// verified answer rendered as Markdown (its [[path|title]] citations open the notes), the gaps as things to act
+// on, which notes went to the model provider, one line saying why no model was used when the answer was
+// assembled from the notes, and "Save as note". Answers stay until cleared or Obsidian restarts; a follow-up
+// may take the previous answer's first cited note as its anchor.
 import { errorText } from '../plugin/error-text';
 import { LOCAL } from '../plugin/brain-service';
 import { ItemView, MarkdownRenderer, Modal, Notice, Setting, type App, type WorkspaceLeaf } from 'obsidian';
 import { liveTargetsOf, renderAnswer } from '../../core/think/render';
+import { DEFAULT_LLM_SETTINGS } from '../../core/think/settings';
+import { synthesisNote } from '../../core/think/synthesis-note';
 import type { BrainService } from '../plugin/brain-service';
 import type { ThinkGap, ThinkResponse } from '../plugin/op-results';
 import { basename } from './grouping';
@@ -17,10 +21,19 @@ const MAX_STREAM_CHARS = 100_000;
 /** Buttons per gap: a hole linked from hundreds of notes must not bury the pane. */
 const MAX_GAP_BUTTONS = 5;
 
+interface Turn {
+  question: string;
+  el: HTMLElement;
+  res: ThinkResponse | null;
+}
+
 export class ThinkView extends ItemView {
   private bodyEl!: HTMLElement;
+  private boxEl!: HTMLTextAreaElement;
+  private followEl!: HTMLInputElement;
   private seq = 0;
   private running: AbortController | null = null;
+  private readonly turns: Turn[] = [];
 
   constructor(
     leaf: WorkspaceLeaf,
@@ -45,7 +58,26 @@ export class ThinkView extends ItemView {
     this.contentEl.empty();
     this.contentEl.addClass('vb-think-view');
     this.bodyEl = this.contentEl.createDiv({ cls: 'vb-think-body' });
-    this.bodyEl.createDiv({ cls: 'vb-muted', text: 'Use the "Think about…" command to ask a question about your notes.' });
+    this.bodyEl.createDiv({ cls: 'vb-muted vb-think-empty', text: 'Ask a question about your notes: the answer cites the notes it comes from.' });
+    const form = this.contentEl.createDiv({ cls: 'vb-think-ask' });
+    this.boxEl = form.createEl('textarea', { cls: 'vb-think-box', attr: { rows: '3', placeholder: 'Ask your notes… (Enter to ask, Shift+Enter for a new line)', 'aria-label': 'Question' } });
+    const row = form.createDiv({ cls: 'vb-think-ask-row' });
+    const follow = row.createEl('label', { cls: 'vb-think-follow' });
+    this.followEl = follow.createEl('input', { type: 'checkbox' });
+    follow.appendText('Follow up on the last answer');
+    row.createEl('button', { cls: 'vb-think-clear', text: 'Clear', attr: { 'data-action': 'clear' } });
+    row.createEl('button', { cls: 'mod-cta vb-think-submit', text: 'Ask', attr: { 'data-action': 'ask' } });
+    this.registerDomEvent(this.boxEl, 'keydown', (e: KeyboardEvent) => {
+      if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+        e.preventDefault();
+        this.submit();
+      }
+    });
+    this.registerDomEvent(form, 'click', (e) => {
+      const action = e.target instanceof Element ? e.target.closest('[data-action]')?.getAttribute('data-action') : null;
+      if (action === 'ask') this.submit();
+      else if (action === 'clear') this.clear();
+    });
     // Rendered Markdown in a custom view does not follow its own links: one delegated handler does, and the
     // rows and buttons of every answer carry data attributes for the same few listeners.
     this.registerDomEvent(this.bodyEl, 'click', (evt) => this.onClick(evt));
@@ -60,21 +92,54 @@ export class ThinkView extends ItemView {
     await Promise.resolve();
   }
 
-  async ask(question: string): Promise<void> {
-    // A new question cancels the one still streaming (the worker stops the model call).
+  private submit(): void {
+    const q = this.boxEl.value.trim();
+    if (!q) return;
+    this.boxEl.value = '';
+    void this.ask(q, { followUp: this.followEl.checked });
+  }
+
+  /** Forgets the thread (a running question is cancelled). */
+  clear(): void {
     this.running?.abort();
+    this.running = null;
+    this.seq++;
+    this.turns.length = 0;
+    this.bodyEl.empty();
+    this.bodyEl.createDiv({ cls: 'vb-muted vb-think-empty', text: 'Ask a question about your notes: the answer cites the notes it comes from.' });
+  }
+
+  /** The questions asked so far, oldest first (with their answers once they came). */
+  get thread(): readonly { question: string; res: ThinkResponse | null }[] {
+    return this.turns;
+  }
+
+  async ask(question: string, options: { followUp?: boolean } = {}): Promise<void> {
+    // A new question cancels the one still streaming (the worker stops the model call) and drops its turn.
+    this.running?.abort();
+    const last = this.turns.at(-1);
+    if (last && !last.res) {
+      last.el.remove();
+      this.turns.pop();
+    }
     const controller = new AbortController();
     this.running = controller;
     const mine = ++this.seq;
-    const body = this.bodyEl;
-    body.empty();
+    // A follow-up is about the note the previous answer cited first.
+    const anchor = options.followUp ? this.turns.at(-1)?.res?.citations[0]?.path : undefined;
+    this.bodyEl.querySelector('.vb-think-empty')?.remove();
+    const body = this.bodyEl.createDiv({ cls: 'vb-think-turn' });
+    const turn: Turn = { question, el: body, res: null };
+    this.turns.push(turn);
     body.createEl('h4', { cls: 'vb-think-question', text: question });
+    if (anchor) body.createDiv({ cls: 'vb-muted vb-think-anchor', text: `Following up on ${basename(anchor)}` });
     const status = body.createDiv({ cls: 'vb-muted vb-think-status', text: 'Thinking…' });
     const stream = new StreamedText(body.createDiv({ cls: 'vb-think-stream' }));
+    body.scrollIntoView({ block: 'end' });
     let res: ThinkResponse;
     try {
       res = await this.brain.think(
-        { question },
+        anchor ? { question, anchor } : { question },
         {
           ...LOCAL,
           signal: controller.signal,
@@ -98,11 +163,36 @@ export class ThinkView extends ItemView {
     if (mine !== this.seq) return;
     status.remove();
     stream.el.remove();
-    await this.render(res);
+    turn.res = res;
+    await this.render(res, body);
+    body.createDiv({ cls: 'vb-think-actions' }).createEl('button', { cls: 'vb-think-save', text: 'Save as note', attr: { 'data-action': 'save', 'data-turn': String(this.turns.indexOf(turn)) } });
   }
 
-  private async render(res: ThinkResponse): Promise<void> {
-    const body = this.bodyEl;
+  /** Writes one answer as a synthesis note (the CLI's `think --save` format) and opens it. */
+  private async save(button: HTMLButtonElement, index: number): Promise<void> {
+    const res = this.turns[index]?.res;
+    if (!res) return;
+    button.disabled = true;
+    try {
+      const gaps = res.markdown.startsWith(res.answer) ? res.markdown.slice(res.answer.length).trim() : '';
+      const note = synthesisNote(res, DEFAULT_LLM_SETTINGS.saveFolder, new Date(), gaps);
+      const { vault } = this.app;
+      const dir = note.path.includes('/') ? note.path.slice(0, note.path.lastIndexOf('/')) : '';
+      if (dir && !vault.getAbstractFileByPath(dir)) await vault.createFolder(dir);
+      // Never overwrite: a second save of the same question on the same day gets a number.
+      let path = note.path;
+      for (let i = 2; vault.getAbstractFileByPath(path); i++) path = note.path.replace(/\.md$/, ` ${i}.md`);
+      const file = await vault.create(path, note.text);
+      button.setText(`Saved to ${file.path}`);
+      button.removeAttribute('data-action');
+      markNoteRow(button, file.path);
+    } catch (err) {
+      new Notice(`Could not save the answer: ${errorText(err)}`);
+      button.disabled = false;
+    }
+  }
+
+  private async render(res: ThinkResponse, body: HTMLElement): Promise<void> {
     if (!res.model) {
       // The one place that says why: the answer's own "no model" callout is left out below.
       const reason = res.fallbackReason ?? 'no model provider is configured';
@@ -176,6 +266,11 @@ export class ThinkView extends ItemView {
 
   private onClick(evt: MouseEvent): void {
     const target = evt.target instanceof Element ? evt.target : null;
+    const save = target?.closest<HTMLButtonElement>('button[data-action="save"]');
+    if (save) {
+      void this.save(save, Number(save.getAttribute('data-turn')));
+      return;
+    }
     const create = target?.closest<HTMLButtonElement>('button[data-action="create"]');
     if (create) {
       void this.createOrOpen(create, create.getAttribute('data-target') ?? '', create.getAttribute('data-source') ?? '');
