@@ -49,7 +49,7 @@ describe('plugin lifecycle', () => {
     const plugin = await loaded(app);
     const m = mock(plugin);
     expect([...m.views__.keys()].sort()).toEqual([LINKS_VIEW, SEARCH_VIEW, STATUS_VIEW, THINK_VIEW].sort());
-    expect([...m.commands__.keys()].sort()).toEqual(['open-links', 'open-search', 'rebuild-index', 'search-selection', 'show-index-status', 'think']);
+    expect([...m.commands__.keys()].sort()).toEqual(['open-links', 'open-search', 'quick-search', 'rebuild-index', 'search-selection', 'show-index-status', 'think']);
     for (const c of m.commands__.values()) expect(c.hotkeys).toBeUndefined();
     expect(m.settingTabs__).toHaveLength(1);
     expect(statusEl(plugin).textContent).toBe('Brain: off');

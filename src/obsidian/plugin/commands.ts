@@ -1,5 +1,6 @@
 // The command palette entries. No default hotkeys: users pick their own.
 import type { Plugin } from 'obsidian';
+import { QuickSearchModal } from '../views/quick-search';
 import { SearchView } from '../views/search-view';
 import { ThinkModal, ThinkView } from '../views/think-view';
 import { LINKS_VIEW, SEARCH_VIEW, STATUS_VIEW, THINK_VIEW } from '../views/view-types';
@@ -8,6 +9,7 @@ import type { VaultBrainHost } from './host';
 
 export function registerCommands(plugin: Plugin, host: VaultBrainHost): void {
   plugin.addCommand({ id: 'open-search', name: 'Open search', callback: () => void host.activateView(SEARCH_VIEW) });
+  plugin.addCommand({ id: 'quick-search', name: 'Quick search', callback: () => new QuickSearchModal(host.app, host.brain).open() });
   plugin.addCommand({
     id: 'open-links',
     name: 'Open links pane',
