@@ -55,6 +55,8 @@ export interface ListPagesOptions {
   modifiedSince?: number;
   /** Only these notes. */
   paths?: string[];
+  /** Leave out paths matching any of these regular expressions (case-insensitive), as `SearchFilters.hidden`. */
+  hidden?: string[];
 }
 
 export interface Backlink {
@@ -169,6 +171,8 @@ export interface TimelineQuery {
   since?: string;
   until?: string;
   limit?: number;
+  /** Leave out the entries of paths matching any of these regular expressions, as `SearchFilters.hidden`. */
+  hidden?: string[];
 }
 
 export interface TimelineRow {
@@ -212,7 +216,10 @@ export interface SearchFilters {
   type?: string;
   /** Restrict to these paths. */
   paths?: string[];
+  /** Leave out these paths. */
   excludePaths?: string[];
+  /** Leave out paths matching any of these regular expressions (case-insensitive): what a caller may not see. */
+  hidden?: string[];
 }
 
 export interface KeywordSearchOptions {
@@ -350,7 +357,8 @@ export interface BrainEngine extends EngineEmbeddingStore {
   timeline(query?: TimelineQuery): Promise<TimelineRow[]>;
   /** Notes dated inside a window: a frontmatter `date`, else a title starting with a date (daily notes, meetings). */
   datedPages(query: DatedPagesQuery): Promise<DatedPage[]>;
-  stats(): Promise<EngineStats>;
+  /** Counts; with `hidden`, as if the paths matching those patterns were not stored (links to them included). */
+  stats(options?: { hidden?: string[] }): Promise<EngineStats>;
 
   keywordSearch(options: KeywordSearchOptions): Promise<ChunkHit[]>;
   titleSearch(query: string, limit: number): Promise<TitleHit[]>;

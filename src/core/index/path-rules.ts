@@ -78,6 +78,15 @@ export class PathFilter {
   accepts(path: string): boolean {
     return this.exclusionReason(path) === null;
   }
+
+  /**
+   * The exclude rules as regular-expression sources (matched case-insensitively), for a store to leave those
+   * paths out inside its queries. Only exclusions: a store's case folding may differ from ours, and an
+   * exclusion it fails to apply shows a path that `accepts` still hides, never the other way round.
+   */
+  exclusionPatterns(): string[] {
+    return this.exclude.map((r) => r.re.source);
+  }
 }
 
 export function extensionOf(path: string): string {

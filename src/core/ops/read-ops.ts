@@ -5,29 +5,9 @@ import type { Brain } from '../brain';
 import { NoteNotFoundError } from '../note-not-found';
 import { lastRecovery } from '../engine/open-checked';
 import { defineOp, type OpContext } from './registry';
-import { confineVaultPath } from './remote-path';
+import { visibilityOf } from './visibility';
 
 type Ctx = OpContext<Brain>;
-
-/** Resolves a note name for any surface; remote callers get confined paths and never see excluded notes. */
-export async function noteFor(ctx: Ctx, name: string): Promise<string> {
-  const wanted = ctx.remote ? confineVaultPath(name) : name;
-  let path: string;
-  try {
-    path = await ctx.brain.resolveNote(wanted);
-  } catch (e) {
-    // Suggestions come from every indexed note: a remote caller must not learn excluded names from them.
-    if (ctx.remote && e instanceof NoteNotFoundError) throw new NoteNotFoundError(name, e.suggestions.filter((s) => ctx.brain.filter.accepts(s)));
-    throw e;
-  }
-  if (ctx.remote && !ctx.brain.filter.accepts(path)) throw new NoteNotFoundError(name, []);
-  return path;
-}
-
-/** Drops paths a remote caller may not see (notes excluded since they were indexed). */
-export function visible(ctx: Ctx, path: string | null): boolean {
-  return !ctx.remote || path === null || ctx.brain.filter.accepts(path);
-}
 
 const noteParam = { type: 'string', description: 'Note path, path without .md, file name, title or alias', minLength: 1, maxLength: 1000 } as const;
 
@@ -38,12 +18,13 @@ export const backlinksOp = defineOp({
   params: { type: 'object', properties: { note: noteParam }, required: ['note'] },
   cli: { positional: ['note'] },
   async handler(ctx: Ctx, { note }: { note: string }) {
-    const path = await noteFor(ctx, note);
+    const vis = visibilityOf(ctx);
+    const path = await vis.note(note);
     const rows = await ctx.brain.engine.backlinks(path);
     return {
       note: path,
       backlinks: rows
-        .filter((r) => visible(ctx, r.from))
+        .filter((r) => vis.shows(r.from))
         .map((r) => ({ from: r.from, type: r.type, context: r.context, line: r.line, source: r.source, direction: r.direction })),
     };
   },
@@ -56,12 +37,14 @@ export const linksOp = defineOp({
   params: { type: 'object', properties: { note: noteParam }, required: ['note'] },
   cli: { positional: ['note'] },
   async handler(ctx: Ctx, { note }: { note: string }) {
-    const path = await noteFor(ctx, note);
+    const vis = visibilityOf(ctx);
+    const path = await vis.note(note);
     const rows = await ctx.brain.engine.outgoingLinks(path);
     return {
       note: path,
+      // A link into an excluded note is left out, not shown as dangling (its target exists).
       links: rows
-        .filter((r) => visible(ctx, r.to))
+        .filter((r) => vis.shows(r.to))
         .map((r) => ({
           to: r.to,
           raw: r.raw,
@@ -84,7 +67,8 @@ export const graphOp = defineOp({
   scope: 'read',
   params: { type: 'object', properties: {} },
   async handler(ctx: Ctx) {
-    const edges = (await ctx.brain.engine.allEdges()).filter((e) => visible(ctx, e.from) && visible(ctx, e.to));
+    const vis = visibilityOf(ctx);
+    const edges = (await ctx.brain.engine.allEdges()).filter((e) => vis.shows(e.from) && vis.shows(e.to));
     return { edges: strongestPerPair(edges) };
   },
 });
@@ -106,10 +90,11 @@ export const traverseOp = defineOp({
   },
   cli: { positional: ['note'] },
   async handler(ctx: Ctx, p: { note: string; depth: number; types?: string[]; direction: 'out' | 'in' | 'both'; limit: number }) {
-    const path = await noteFor(ctx, p.note);
+    const vis = visibilityOf(ctx);
+    const path = await vis.note(p.note);
     const nodes = await ctx.brain.engine.traverse({ start: [path], types: p.types, direction: p.direction, depth: p.depth, limit: p.limit });
     // A node reached through an excluded note would reveal that note in its `via` steps.
-    const shown = nodes.filter((n) => visible(ctx, n.path) && n.via.every((s) => visible(ctx, s.from) && visible(ctx, s.to)));
+    const shown = nodes.filter((n) => vis.shows(n.path) && n.via.every((s) => vis.shows(s.from) && vis.shows(s.to)));
     return { note: path, nodes: shown };
   },
 });
@@ -129,9 +114,10 @@ export const timelineOp = defineOp({
   },
   cli: { positional: ['note'] },
   async handler(ctx: Ctx, p: { note?: string; since?: string; until?: string; limit: number }) {
-    const path = p.note ? await noteFor(ctx, p.note) : undefined;
-    const entries = await ctx.brain.engine.timeline({ path, since: p.since, until: p.until, limit: p.limit });
-    return { note: path ?? null, entries: entries.filter((e) => visible(ctx, e.path)) };
+    const vis = visibilityOf(ctx);
+    const path = p.note ? await vis.note(p.note) : undefined;
+    const entries = await ctx.brain.engine.timeline({ path, since: p.since, until: p.until, limit: p.limit, hidden: vis.hidden });
+    return { note: path ?? null, entries: entries.filter((e) => vis.shows(e.path)) };
   },
 });
 
@@ -141,7 +127,8 @@ export const statsOp = defineOp({
   scope: 'read',
   params: { type: 'object', properties: {} },
   async handler(ctx: Ctx) {
-    return ctx.brain.engine.stats();
+    // Remote callers count as if excluded notes were not stored.
+    return ctx.brain.engine.stats({ hidden: visibilityOf(ctx).hidden });
   },
 });
 
@@ -158,7 +145,8 @@ export const statusOp = defineOp({
   },
   async handler(ctx: Ctx, p: { status?: 'indexed' | 'skipped' | 'failed'; limit: number }) {
     const engine = ctx.brain.engine;
-    const all = await engine.fileStatuses();
+    const vis = visibilityOf(ctx);
+    const all = (await engine.fileStatuses()).filter((r) => vis.shows(r.path));
     const count = (s: string): number => all.filter((r) => r.status === s).length;
     const problems = all.filter((r) => (p.status ? r.status === p.status : r.status !== 'indexed'));
     const lastRun = await engine.getMeta('last_index_at');
@@ -168,7 +156,7 @@ export const statusOp = defineOp({
       skipped: count('skipped'),
       failed: count('failed'),
       withWarnings: all.filter((r) => r.status === 'indexed' && r.reason).length,
-      files: problems.filter((r) => visible(ctx, r.path)).slice(0, p.limit).map((r) => ({ path: r.path, status: r.status, reason: r.reason, size: r.size })),
+      files: problems.slice(0, p.limit).map((r) => ({ path: r.path, status: r.status, reason: r.reason, size: r.size })),
       embedder: ctx.brain.embedder?.id ?? null,
       // The last time a damaged database was moved aside and rebuilt from the notes (status view, doctor).
       lastRecovery: await lastRecovery(engine),
@@ -187,7 +175,7 @@ export const getNoteOp = defineOp({
   },
   cli: { positional: ['note'] },
   async handler(ctx: Ctx, { note, maxChars }: { note: string; maxChars: number }) {
-    const path = await noteFor(ctx, note);
+    const path = await visibilityOf(ctx).note(note);
     const page = await ctx.brain.engine.getPage(path);
     if (!page) throw new NoteNotFoundError(note, []);
     const content = new TextDecoder().decode(await ctx.brain.source.read(path));
@@ -220,9 +208,9 @@ export const listNotesOp = defineOp({
     },
   },
   async handler(ctx: Ctx, p: { folder?: string; tag?: string; type?: string; limit: number; offset: number }) {
-    const folder = p.folder && ctx.remote ? confineVaultPath(p.folder) : p.folder;
-    const pages = await ctx.brain.engine.listPages({ folder, tag: p.tag, type: p.type, limit: p.limit + 1, offset: p.offset });
-    const shown = pages.slice(0, p.limit).filter((pg) => visible(ctx, pg.path));
+    const vis = visibilityOf(ctx);
+    const pages = await ctx.brain.engine.listPages({ folder: vis.folder(p.folder), tag: p.tag, type: p.type, limit: p.limit + 1, offset: p.offset, hidden: vis.hidden });
+    const shown = pages.slice(0, p.limit).filter((pg) => vis.shows(pg.path));
     return {
       notes: shown.map((pg) => ({ path: pg.path, title: pg.title, type: pg.type, tags: pg.tags })),
       nextOffset: pages.length > p.limit ? p.offset + p.limit : null,

@@ -3,7 +3,7 @@
 // not listed. Remote callers never see excluded notes.
 import type { Brain } from '../brain';
 import { defineOp, type OpContext } from './registry';
-import { visible } from './read-ops';
+import { visibilityOf } from './visibility';
 import { ParamError } from './schema';
 
 type Ctx = OpContext<Brain>;
@@ -35,11 +35,11 @@ export const recentChangesOp = defineOp({
   async handler(ctx: Ctx, p: RecentChangesParams) {
     const since = p.since === undefined ? undefined : Date.parse(p.since);
     if (since !== undefined && Number.isNaN(since)) throw new ParamError('"since" must be a date or time (YYYY-MM-DD or ISO 8601)');
-    // Over-fetch for remote callers, whose excluded notes are dropped after the query.
-    const pages = await ctx.brain.engine.listPages({ orderBy: 'recent', modifiedSince: since, limit: ctx.remote ? p.limit * 2 + 20 : p.limit });
+    const vis = visibilityOf(ctx);
+    const pages = await ctx.brain.engine.listPages({ orderBy: 'recent', modifiedSince: since, limit: p.limit, hidden: vis.hidden });
     return {
       notes: pages
-        .filter((pg) => visible(ctx, pg.path))
+        .filter((pg) => vis.shows(pg.path))
         .slice(0, p.limit)
         .map((pg) => ({ path: pg.path, title: pg.title, type: pg.type, tags: pg.tags, modified: new Date(pg.mtime).toISOString() })),
     };

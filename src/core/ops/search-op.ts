@@ -6,7 +6,7 @@ import { fitToBudget, MODES, type SearchMode } from '../search/modes';
 import type { SearchResponse, SearchResult } from '../search/types';
 import { remoteSafe } from './search-visibility';
 import { defineOp, type OpContext } from './registry';
-import { confineVaultPath } from './remote-path';
+import { visibilityOf } from './visibility';
 
 type Ctx = OpContext<Brain>;
 
@@ -91,24 +91,20 @@ export const searchOp = defineOp({
   },
   cli: { positional: ['query'] },
   async handler(ctx: Ctx, p: SearchParams) {
-    const folder = p.folder && ctx.remote ? confineVaultPath(p.folder) : p.folder;
-    const filters = { folder, tag: p.tag, type: p.type };
+    const vis = visibilityOf(ctx);
+    // Excluded notes are left out inside the arms' queries, so the page fills from notes the caller may see.
+    const filters = { folder: vis.folder(p.folder), tag: p.tag, type: p.type, ...(vis.hidden ? { hidden: vis.hidden } : {}) };
     const mode = p.mode ?? 'balanced';
     const tokenBudget = p.tokenBudget ?? MODES[mode].tokenBudget;
     const deps = { engine: ctx.brain.engine, embedder: ctx.brain.embedder };
     if (!ctx.remote) {
       return hybridSearch(deps, p.query, { limit: p.limit, offset: p.offset, filters, explain: p.explain, mode, tokenBudget });
     }
-    // Remote callers never see excluded notes: ask for extra results, drop excluded ones, then page and budget.
-    const filter = ctx.brain.filter;
-    const wide = await hybridSearch(deps, p.query, { limit: Math.min(200, p.offset + p.limit * 2 + 10), filters, explain: p.explain, mode });
-    const accepts = (path: string): boolean => filter.accepts(path);
-    const shown = wide.results
-      .filter((r) => accepts(r.path))
-      .map((r) => ({ ...r, text: r.text.slice(0, REMOTE_TEXT_CAP) }))
-      .slice(p.offset, p.offset + p.limit);
+    const found = await hybridSearch(deps, p.query, { limit: p.limit, offset: p.offset, filters, explain: p.explain, mode });
+    const accepts = (path: string): boolean => vis.shows(path);
+    const shown = found.results.filter((r) => accepts(r.path)).map((r) => ({ ...r, text: r.text.slice(0, REMOTE_TEXT_CAP) }));
     const fitted = fitToBudget(shown, tokenBudget);
-    const safe: SearchResponse = remoteSafe({ ...wide, results: fitted.results, budget: fitted.report }, accepts);
+    const safe: SearchResponse = remoteSafe({ ...found, results: fitted.results, budget: fitted.report }, accepts);
     if (p.full) return safe;
     return { ...safe, results: await compactHits(ctx.brain, safe.results) };
   },

@@ -10,7 +10,7 @@ import { synthesisNote } from '../think/synthesis-note';
 import { think } from '../think/think';
 import type { ThinkResult } from '../think/types';
 import type { OpContext, OpDefinition } from './registry';
-import { noteFor } from './read-ops';
+import { acceptedBy, visibilityOf } from './visibility';
 import { confineVaultPath, PathRefusedError } from './remote-path';
 import { ParamError } from './schema';
 import { WriteRefusedError, type NoteWriter } from './write-ops';
@@ -49,13 +49,16 @@ async function runThink(ctx: OpContext<Brain>, params: ThinkParams, options: Thi
   if (params.save && ctx.remote) throw new WriteRefusedError('think cannot save for remote callers; use create_note');
   if (params.save && !options.writer) throw new WriteRefusedError('saving is not available here (no note writer)');
   const brain = ctx.brain;
-  const anchor = params.anchor ? await noteFor(ctx, params.anchor) : undefined;
+  const anchor = params.anchor ? await visibilityOf(ctx).note(params.anchor) : undefined;
   const llm = options.llm?.() ?? DEFAULT_LLM_SETTINGS;
+  // Think answers only from notes the rules accept, for every caller: excluded notes never reach a model.
+  const accepted = acceptedBy(brain);
+  const filters = { hidden: accepted.hidden };
   const result = await think(
     {
       engine: brain.engine,
-      accepts: (path) => brain.filter.accepts(path),
-      search: async (query, limit) => (await hybridSearch({ engine: brain.engine, embedder: brain.embedder }, query, { limit })).results,
+      accepts: (path) => accepted.shows(path),
+      search: async (query, limit) => (await hybridSearch({ engine: brain.engine, embedder: brain.embedder }, query, { limit, filters })).results,
       llm,
       fetch: options.fetch,
     },

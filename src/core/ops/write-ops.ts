@@ -4,7 +4,7 @@
 import { BrainError } from '../errors';
 import type { Brain } from '../brain';
 import { defineOp, type OpContext } from './registry';
-import { noteFor } from './read-ops';
+import { visibilityOf } from './visibility';
 import { confineVaultPath, PathRefusedError } from './remote-path';
 
 /** Largest text one write call may add, in characters. */
@@ -73,8 +73,8 @@ export function createWriteOps(writer: NoteWriter) {
       required: ['note', 'content'],
     },
     async handler(ctx: Ctx, p: { note: string; content: string }) {
-      // Resolving through noteFor means only an indexed, visible note can be appended to.
-      const path = writablePath(ctx, await noteFor(ctx, p.note));
+      // Resolved for this caller: only an indexed, visible note can be appended to.
+      const path = writablePath(ctx, await visibilityOf(ctx).note(p.note));
       const current = await ctx.brain.source.read(path);
       const needsNewline = current.length > 0 && current[current.length - 1] !== 0x0a;
       await writer.append(path, needsNewline ? `\n${p.content}` : p.content);

@@ -14,7 +14,7 @@ import type {
   TimelineRow,
 } from '../brain-engine';
 import { CHUNK_HIT_COLUMNS, toChunkHit, type ChunkHitRow } from './chunk-hits';
-import { filterConditions } from './sql-filters';
+import { filterConditions, hiddenCondition } from './sql-filters';
 import { limitOf, type SqlTx } from './sql';
 
 export async function getPage(db: SqlTx, path: string): Promise<PageRow | null> {
@@ -36,7 +36,7 @@ export async function getPageStates(db: SqlTx, paths?: string[]): Promise<PageSt
 
 export async function listPages(db: SqlTx, options: ListPagesOptions = {}): Promise<PageSummary[]> {
   const params: unknown[] = [];
-  let where = filterConditions({ folder: options.folder, tag: options.tag, type: options.type, paths: options.paths }, params);
+  let where = filterConditions({ folder: options.folder, tag: options.tag, type: options.type, paths: options.paths, hidden: options.hidden }, params);
   if (options.modifiedSince !== undefined) {
     params.push(options.modifiedSince);
     where += ` and p.mtime >= $${params.length}`;
@@ -79,6 +79,8 @@ export async function timeline(db: SqlTx, query: TimelineQuery = {}): Promise<Ti
   if (query.path !== undefined) conds.push(`t.page = ${bind(query.path)}`);
   if (query.since !== undefined) conds.push(`t.date >= ${bind(query.since)}`);
   if (query.until !== undefined) conds.push(`t.date <= ${bind(query.until)}`);
+  const hide = hiddenCondition('t.page', query.hidden, bind);
+  if (hide) conds.push(hide);
   const limit = bind(limitOf(query.limit, 100));
   const r = await db.query<TimelineRow>(
     `select t.page as path, p.title, t.date, t.summary, t.line from timeline_entries t join pages p on p.path = t.page
@@ -106,19 +108,35 @@ export async function datedPages(db: SqlTx, query: DatedPagesQuery): Promise<Dat
   return r.rows;
 }
 
-export async function stats(db: SqlTx): Promise<EngineStats> {
+export async function stats(db: SqlTx, options: { hidden?: string[] } = {}): Promise<EngineStats> {
+  // One parameter, the hidden patterns, bound once and named wherever a condition needs it.
+  const params: unknown[] = [];
+  const bind = (v: string[]): string => {
+    if (params.length === 0) params.push(v);
+    return '$1';
+  };
+  // Hidden pages are left out, with their chunks, timeline and links, and links into them (never counted as
+  // dangling: their target exists). Without hidden paths the counts read the tables as they are.
+  const hide = hiddenCondition('p.path', options.hidden, bind);
+  const seen = hide ? `(select path, type from pages p where ${hide})` : 'pages';
+  const ofSeen = (table: string, alias: string, column: string): string =>
+    hide ? `${table} ${alias} join ${seen} v on v.path = ${alias}.${column}` : `${table} ${alias}`;
+  const linkTo = hiddenCondition('l.to_path', options.hidden, bind);
+  const links = hide ? `(select l.* from ${ofSeen('links', 'l', 'from_path')} where ${linkTo})` : 'links';
   const counts = await db.query<Omit<EngineStats, 'embeddedByModel' | 'pagesByType'>>(
-    `select (select count(*) from pages)::int as pages,
-       (select count(*) from chunks)::int as chunks,
-       (select count(*) from links)::int as links,
-       (select count(*) from links where type <> 'mentions')::int as "typedLinks",
-       (select count(*) from links where to_path is null)::int as dangling,
-       (select count(*) from timeline_entries)::int as "timelineEntries"`,
+    `select (select count(*) from ${seen} v)::int as pages,
+       (select count(*) from ${ofSeen('chunks', 'c', 'page')})::int as chunks,
+       (select count(*) from ${links} l)::int as links,
+       (select count(*) from ${links} l where type <> 'mentions')::int as "typedLinks",
+       (select count(*) from ${links} l where to_path is null)::int as dangling,
+       (select count(*) from ${ofSeen('timeline_entries', 't', 'page')})::int as "timelineEntries"`,
+    params,
   );
   const models = await db.query<{ model: string; n: number }>(
-    `select embedding_model as model, count(*)::int as n from chunks where embedding is not null group by 1`,
+    `select embedding_model as model, count(*)::int as n from ${ofSeen('chunks', 'c', 'page')} where embedding is not null group by 1`,
+    params,
   );
-  const types = await db.query<{ type: string; n: number }>(`select type, count(*)::int as n from pages group by 1`);
+  const types = await db.query<{ type: string; n: number }>(`select type, count(*)::int as n from ${seen} v group by 1`, params);
   const c = counts.rows[0];
   if (!c) throw new Error('stats query returned no row');
   return {

@@ -176,8 +176,8 @@ export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine
     return pages.datedPages(this.sql, query);
   }
 
-  stats(): Promise<EngineStats> {
-    return pages.stats(this.sql);
+  stats(options?: { hidden?: string[] }): Promise<EngineStats> {
+    return pages.stats(this.sql, options);
   }
 
   backlinks(path: string): Promise<Backlink[]> {

@@ -25,5 +25,17 @@ export function filterConditions(filters: SearchFilters | undefined, params: unk
   if (filters.excludePaths && filters.excludePaths.length > 0) {
     conds.push(`not (p.path = any(${bind(filters.excludePaths)}::text[]))`);
   }
+  const hide = hiddenCondition('p.path', filters.hidden, bind);
+  if (hide) conds.push(hide);
   return conds.map((c) => ` and ${c}`).join('');
+}
+
+/**
+ * The condition that leaves out paths matching the `hidden` patterns (case-insensitive regular expressions,
+ * `PathFilter.exclusionPatterns`) in `column`, or '' when nothing is hidden. A null column (a dangling link's
+ * target) is never hidden.
+ */
+export function hiddenCondition(column: string, hidden: string[] | undefined, bind: (v: string[]) => string): string {
+  if (!hidden || hidden.length === 0) return '';
+  return `not coalesce(${column} ~* any(${bind(hidden)}::text[]), false)`;
 }
