@@ -3,6 +3,7 @@
 // usage error with a suggestion, never silently ignored (clig.dev).
 import { parseArgs } from 'node:util';
 import { editDistance } from '../core/util/edit-distance';
+import { errorMessage } from '../core/errors';
 import { CliError, EXIT } from './errors';
 
 export interface FlagSpec {
@@ -44,7 +45,7 @@ export function parseCommandLine(argv: string[], options: FlagSpecs = {}, config
 /** Turns node:util's parse errors into usage errors, with "did you mean" for an unknown flag. */
 function usageErrorFor(e: unknown, known: string[]): unknown {
   const code = (e as { code?: unknown }).code;
-  const message = e instanceof Error ? e.message : String(e);
+  const message = errorMessage(e);
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const flag = /'([^']+)'/.exec(message)?.[1] ?? message;
     const near = closestName(flag.replace(/^-+/, '').split('=')[0] ?? '', known);

@@ -5,6 +5,7 @@
 import { promises as fs, watch, type FSWatcher } from 'node:fs';
 import * as path from 'node:path';
 import type { Brain } from '../core/brain';
+import { errorMessage } from '../core/errors';
 import { ChangeBatcher } from '../core/index/change-batcher';
 import { extensionOf } from '../core/index/path-rules';
 
@@ -60,7 +61,7 @@ export function watchVaultFolder(options: VaultWatcherOptions): VaultWatcher {
     { update: (paths) => run(() => apply(paths)), rename: (from, to) => run(() => apply([from, to])) },
     {
       debounceMs: options.debounceMs ?? DEFAULT_WATCH_DEBOUNCE_MS,
-      onError: (e, work) => log(`could not apply a change (${work}): ${e instanceof Error ? e.message : String(e)}`),
+      onError: (e, work) => log(`could not apply a change (${work}): ${errorMessage(e)}`),
     },
   );
 
@@ -74,7 +75,7 @@ export function watchVaultFolder(options: VaultWatcherOptions): VaultWatcher {
     });
     watcher.on('error', (e) => log(`watching stopped (${e.message}); changes are picked up by the periodic rescan`));
   } catch (e) {
-    log(`cannot watch ${vault} (${e instanceof Error ? e.message : String(e)}); changes are picked up by the periodic rescan`);
+    log(`cannot watch ${vault} (${errorMessage(e)}); changes are picked up by the periodic rescan`);
   }
 
   const rescanMs = options.rescanMs ?? DEFAULT_RESCAN_MS;
@@ -84,7 +85,7 @@ export function watchVaultFolder(options: VaultWatcherOptions): VaultWatcher {
           void run(async () => {
             const s = await brain.index();
             if (s.indexed + s.deleted + s.renamed > 0) log(`rescan: ${s.indexed} changed, ${s.deleted} deleted, ${s.renamed} renamed`);
-          }).catch((e: unknown) => log(`rescan failed: ${e instanceof Error ? e.message : String(e)}`));
+          }).catch((e: unknown) => log(`rescan failed: ${errorMessage(e)}`));
         }, rescanMs)
       : null;
   rescan?.unref();

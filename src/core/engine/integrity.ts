@@ -8,6 +8,7 @@
 // `full` (`vault-brain doctor`) recomputes every page's digest and compares index scans with heap scans.
 import { ENGINE_VERSION, SCHEMA_VERSION } from './sql/schema';
 import type { Sql, SqlTx } from './sql/sql';
+import { errorMessage } from '../errors';
 
 export type IntegrityMode = 'quick' | 'full';
 
@@ -42,7 +43,7 @@ export async function checkIntegrity(db: Db, mode: IntegrityMode = 'quick'): Pro
     try {
       report.problems.push(...(await fn()));
     } catch (e) {
-      report.problems.push({ check, kind: 'damage', message: `${check} failed: ${errorText(e)}` });
+      report.problems.push({ check, kind: 'damage', message: `${check} failed: ${errorMessage(e)}` });
     }
   };
   await run('meta stamps', () => checkMeta(db));
@@ -192,8 +193,4 @@ async function checkIndexes(db: Db): Promise<IntegrityProblem[]> {
 
 async function heapOnly(tx: SqlTx): Promise<void> {
   for (const setting of ['enable_indexscan', 'enable_indexonlyscan', 'enable_bitmapscan']) await tx.query(`set local ${setting} = off`);
-}
-
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }

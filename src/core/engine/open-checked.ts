@@ -3,6 +3,7 @@
 // by the Node opener (a data directory, moved aside) and the plugin's worker (an IndexedDB database, deleted).
 import { damageSummary, hasDamage, type IntegrityReport } from './integrity';
 import type { BrainEngine } from './brain-engine';
+import { errorMessage } from '../errors';
 
 /** What happened to a damaged store; stored in the fresh one's meta (`last_recovery`) for status and doctor. */
 export interface StoreRecovery {
@@ -45,7 +46,7 @@ export async function openChecked<E extends BrainEngine>(options: OpenCheckedOpt
     reason = `integrity check failed: ${damageSummary(report)}`;
     await engine.close().catch(() => undefined);
   } catch (e) {
-    reason = `the database could not be opened: ${e instanceof Error ? e.message : String(e)}`;
+    reason = `the database could not be opened: ${errorMessage(e)}`;
   }
   return { ...(await reopenFresh(options, reason)), report: null, marked: 0 };
 }
