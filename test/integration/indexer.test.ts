@@ -131,7 +131,10 @@ describe('indexer', () => {
   });
 
   it('read errors name the vault path, never the absolute one (they become status reasons agents see)', async () => {
-    const error = await new FsVaultSource(vault).read('people/Gone.md').catch((e: unknown) => e as Error & { code?: string });
+    const error = await new FsVaultSource(vault).read('people/Gone.md').then(
+      () => expect.fail('read a file that does not exist'),
+      (e: unknown) => e as Error & { code?: string },
+    );
     expect(error.message).toContain('people/Gone.md');
     expect(error.message).not.toContain(vault);
     expect(error.code).toBe('ENOENT');
