@@ -74,6 +74,7 @@ function fakeObsidian(): Record<string, unknown> {
     Component,
     ItemView: class extends Component {},
     Modal: class extends Component {},
+    SuggestModal: class extends Component {},
     PluginSettingTab: Base,
     Setting: Base,
     Notice: Base,

@@ -354,6 +354,21 @@ export class Modal extends Component {
   onClose(): void {}
 }
 
+/** Enough of SuggestModal for the plugin to define its quick search (the e2e does not open it). */
+export abstract class SuggestModal<T> extends Modal {
+  readonly inputEl = document.createElement('input');
+  emptyStateText = 'No results found.';
+  readonly scope = { register: (): void => undefined };
+  setPlaceholder(placeholder: string): void {
+    this.inputEl.placeholder = placeholder;
+  }
+  setInstructions(): void {}
+  selectActiveSuggestion(): void {}
+  abstract getSuggestions(query: string): T[] | Promise<T[]>;
+  abstract renderSuggestion(value: T, el: HTMLElement): void;
+  abstract onChooseSuggestion(value: T, evt: MouseEvent | KeyboardEvent): void;
+}
+
 export class PluginSettingTab {
   readonly containerEl = document.createElement('div');
   constructor(
@@ -518,6 +533,7 @@ const provided: Record<string, unknown> = {
   Plugin,
   PluginSettingTab,
   Setting,
+  SuggestModal,
   TAbstractFile,
   TFile,
   TFolder,
