@@ -2,7 +2,7 @@
 // the plugin's `brain.op('search', …)` are typed end to end without restating a result shape anywhere.
 import type { Brain } from '../brain';
 import type { readOps } from './read-ops';
-import type { searchOp } from './search-op';
+import type { createSearchOp } from './search-op';
 import type { recentChangesOp } from './recent-op';
 import type { doctorOp } from './doctor-op';
 import type { createThinkOp } from './think-op';
@@ -11,7 +11,7 @@ import type { OpDefinition } from './registry';
 
 type BrainOpDefinitions =
   | (typeof readOps)[number]
-  | typeof searchOp
+  | ReturnType<typeof createSearchOp>
   | typeof recentChangesOp
   | typeof doctorOp
   | ReturnType<typeof createThinkOp>

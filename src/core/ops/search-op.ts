@@ -5,6 +5,9 @@ import { hybridSearch } from '../search/hybrid-search';
 import { fitToBudget, MODES, type SearchMode } from '../search/modes';
 import type { SearchResponse, SearchResult } from '../search/types';
 import { remoteSafe } from './search-visibility';
+import { endpointReranker, type Reranker } from '../search/rerank';
+import type { FetchLike } from '../net/fetch-like';
+import type { LlmSettings } from '../think/settings';
 import { defineOp, type OpContext } from './registry';
 import { visibilityOf } from './visibility';
 
@@ -56,7 +59,24 @@ async function compactHits(brain: Brain, hits: SearchResult[]): Promise<CompactH
 /** Longest chunk text a remote caller gets per result. */
 const REMOTE_TEXT_CAP = 4000;
 
-export const searchOp = defineOp({
+export interface SearchOpOptions {
+  /** The model settings; `deep` search reranks with `rerankModel` at an OpenAI-compatible `baseURL`. */
+  llm?: () => LlmSettings;
+  fetch?: FetchLike;
+}
+
+/** The reranker the user configured, or null (no provider, Anthropic, no rerank model, no fetch). */
+function configuredReranker(options: SearchOpOptions): Reranker | null {
+  const llm = options.llm?.();
+  // Core makes no network call of its own: the surface hands in its fetch (node-registry, the worker).
+  if (!llm || !options.fetch || llm.provider !== 'openai' || !llm.baseURL || !llm.rerankModel) return null;
+  return endpointReranker({ baseURL: llm.baseURL, model: llm.rerankModel, apiKey: llm.apiKey, fetch: options.fetch, timeoutMs: Math.min(llm.timeoutMs, RERANK_TIMEOUT_MS) });
+}
+
+/** A rerank that takes longer than this is abandoned for the fused order: search must stay interactive. */
+const RERANK_TIMEOUT_MS = 10_000;
+
+export const createSearchOp = (options: SearchOpOptions = {}) => defineOp({
   name: 'search',
   description:
     'Hybrid search (keyword + semantic + typed graph): natural questions, Chinese, and relation questions like "who works at Acme" or "what connects A and B".',
@@ -96,15 +116,17 @@ export const searchOp = defineOp({
     const filters = { folder: vis.folder(p.folder), tag: p.tag, type: p.type, ...(vis.hidden ? { hidden: vis.hidden } : {}) };
     const mode = p.mode ?? 'balanced';
     const tokenBudget = p.tokenBudget ?? MODES[mode].tokenBudget;
-    const deps = { engine: ctx.brain.engine, embedder: ctx.brain.embedder };
+    // Excluded notes never reach a model, whichever surface asked.
+    const accepts = (path: string): boolean => ctx.brain.filter.accepts(path);
+    const deps = { engine: ctx.brain.engine, embedder: ctx.brain.embedder, reranker: mode === 'deep' ? configuredReranker(options) : null, accepts };
     if (!ctx.remote) {
       return hybridSearch(deps, p.query, { limit: p.limit, offset: p.offset, filters, explain: p.explain, mode, tokenBudget });
     }
     const found = await hybridSearch(deps, p.query, { limit: p.limit, offset: p.offset, filters, explain: p.explain, mode });
-    const accepts = (path: string): boolean => vis.shows(path);
-    const shown = found.results.filter((r) => accepts(r.path)).map((r) => ({ ...r, text: r.text.slice(0, REMOTE_TEXT_CAP) }));
+    const shows = (path: string): boolean => vis.shows(path);
+    const shown = found.results.filter((r) => shows(r.path)).map((r) => ({ ...r, text: r.text.slice(0, REMOTE_TEXT_CAP) }));
     const fitted = fitToBudget(shown, tokenBudget);
-    const safe: SearchResponse = remoteSafe({ ...found, results: fitted.results, budget: fitted.report }, accepts);
+    const safe: SearchResponse = remoteSafe({ ...found, results: fitted.results, budget: fitted.report }, shows);
     if (p.full) return safe;
     return { ...safe, results: await compactHits(ctx.brain, safe.results) };
   },

@@ -12,6 +12,7 @@ import { keywordArm } from './keyword-arm';
 import { fitToBudget, MODES, modeOf } from './modes';
 import { capQuery, queryTerms } from './query-terms';
 import { fuseRrf, rrfContribution, type ArmList, type RankedItem } from './rrf';
+import { rerankResults } from './rerank';
 import { makeSnippet, snippetHighlights } from './snippet';
 import { withoutTimeWords } from './temporal';
 import { datedInWindow, leadingDated, temporalLead, type DatedHit } from './temporal-answers';
@@ -271,7 +272,16 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
   }
   results.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : (a.chunkId ?? 0) - (b.chunkId ?? 0)));
 
-  let page: SearchResult[] = results.slice(offset, offset + limit).map((r) => {
+  let ranked = results;
+  if (mode === 'deep' && deps.reranker) {
+    const reranked = await rerankResults(results, q, deps.reranker, deps.accepts ?? (() => true));
+    ranked = reranked.results;
+    stages.rerank = reranked.stage;
+  } else {
+    stages.rerank = mode !== 'deep' ? `skipped: ${mode} mode` : 'skipped: no reranker configured';
+  }
+
+  let page: SearchResult[] = ranked.slice(offset, offset + limit).map((r) => {
     if (options.explain) return r;
     const { explain: _explain, ...rest } = r;
     return rest;

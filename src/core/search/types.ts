@@ -5,6 +5,7 @@ import type { Embedder } from '../embed/embedder';
 import type { ChunkKind } from '../types';
 import type { BudgetReport, SearchMode } from './modes';
 import type { CreateSafetyReport } from './evidence';
+import type { Reranker } from './rerank';
 import type { TimeWindow } from './temporal';
 
 export type { SearchFilters };
@@ -13,6 +14,10 @@ export interface SearchDeps {
   engine: BrainEngine;
   /** null when embeddings are off (`none`): the vector arm is skipped. */
   embedder: Embedder | null;
+  /** A configured reranker; used by `deep` mode only. */
+  reranker?: Reranker | null;
+  /** Notes that may reach a model (the vault's exclusions); everything when absent. */
+  accepts?: (path: string) => boolean;
 }
 
 export interface SearchOptions {

@@ -15,6 +15,11 @@ export interface LlmSettings {
   maxNotes: number;
   /** Vault folder for saved answers (default `Syntheses`). */
   saveFolder: string;
+  /**
+   * A rerank model behind the OpenAI-compatible `baseURL`'s `/rerank` (llama.cpp, Jina); when set, `deep`
+   * search reranks its top 30 with it.
+   */
+  rerankModel?: string;
 }
 
 export const DEFAULT_LLM_SETTINGS: LlmSettings = {
@@ -40,6 +45,8 @@ export function normalizeLlmSettings(raw: unknown): LlmSettings {
   const baseURL = str(obj.baseURL);
   const model = str(obj.model);
   const apiKey = str(obj.apiKey);
+  const rerankModel = str(obj.rerankModel);
+  if (rerankModel) settings.rerankModel = rerankModel;
   if (baseURL) settings.baseURL = baseURL;
   if (model) settings.model = model;
   if (apiKey) settings.apiKey = apiKey;
