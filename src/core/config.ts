@@ -2,16 +2,9 @@
 // fields for the settings tab become this in plugin/settings.ts), the CLI and `vault-brain serve`
 // (`.vault-brain/config.json`, node/config.ts) and the worker (the open message). Anything that comes from a
 // file or crossed postMessage is normalised here once, the include/exclude rules are merged with the defaults
-// here once, and `assembleBrain` builds the Brain from it for node/open-brain.ts and worker/brain-host.ts.
-import { Brain, type BrainOptions } from './brain';
-import { createCodeChunker, type TreeSitterCodeChunker } from './chunk/code-chunker';
-import type { Embedder } from './embed/embedder';
-import { resolveEmbedder, type EmbedderSettings } from './embed/factory';
-import type { FetchLike } from './embed/openai-embedder';
-import type { BrainEngine } from './engine/brain-engine';
-import { errorMessage } from './errors';
+// here once; `assemble-brain.ts` builds the Brain from it for node/open-brain.ts and worker/brain-host.ts.
+import type { EmbedderSettings } from './embed/factory';
 import { defaultRules, PathFilter, type PathRules } from './index/path-rules';
-import type { VaultSource } from './index/vault-source';
 import { DEFAULT_LLM_SETTINGS, normalizeLlmSettings, type LlmSettings } from './think/settings';
 
 export type { EmbedderSettings };
@@ -118,75 +111,6 @@ export function pathRules(s: Pick<BrainSettings, 'include' | 'exclude'>, configD
 
 export function pathFilter(s: Pick<BrainSettings, 'include' | 'exclude' | 'extensions'>, configDir: string): PathFilter {
   return new PathFilter(pathRules(s, configDir), s.extensions);
-}
-
-export interface AssembleBrainOptions {
-  engine: BrainEngine;
-  settings: BrainSettings;
-  /** The vault's config folder (the app's `Vault#configDir`; headless surfaces pass HEADLESS_CONFIG_DIR). */
-  configDir: string;
-  /** The vault source, given the brain's filter (a walker skips excluded folders). */
-  source: (filter: PathFilter) => VaultSource;
-  /** Loads the built-in embedder; without it the built-in kind means no embedder. */
-  loadBuiltinEmbedder?: () => Promise<Embedder>;
-  /** Loads a tree-sitter wasm file; without it there is no code chunking. */
-  loadWasm?: (name: string) => Promise<Uint8Array>;
-  fetch?: FetchLike;
-  /**
-   * Given: an embedder or code chunker that cannot be made is left out with this warning (the plugin's brain
-   * still opens). Absent: the error is thrown (the CLI says what is wrong in its config).
-   */
-  onWarning?: (message: string) => void;
-  onProgress?: BrainOptions['onProgress'];
-  replaceStore?: BrainOptions['replaceStore'];
-}
-
-export interface AssembledBrain {
-  brain: Brain;
-  embedder: Embedder | null;
-  /** To dispose of when the brain closes. */
-  codeChunker: TreeSitterCodeChunker | null;
-}
-
-/** The brain every surface holds, from its settings: filter, source, embedder, code chunker. */
-export async function assembleBrain(o: AssembleBrainOptions): Promise<AssembledBrain> {
-  const filter = pathFilter(o.settings, o.configDir);
-  const optional = async <T>(what: string, make: () => Promise<T>): Promise<T | null> => {
-    if (!o.onWarning) return make();
-    try {
-      return await make();
-    } catch (err) {
-      o.onWarning(`${what}: ${errorMessage(err)}`);
-      return null;
-    }
-  };
-  const { loadBuiltinEmbedder, loadWasm } = o;
-  const wanted = o.settings.embedder;
-  const [embedder, codeChunker] = await Promise.all([
-    wanted.kind === 'builtin' && !loadBuiltinEmbedder
-      ? null
-      : optional('embedder unavailable, vector search is off', () =>
-          resolveEmbedder(checkedEmbedder(wanted), { loadBuiltin: () => loadBuiltinEmbedder!(), fetch: o.fetch }),
-        ),
-    o.settings.codeChunking && loadWasm ? optional('code chunking unavailable', () => createCodeChunker({ loadWasm })) : null,
-  ]);
-  try {
-    const brain = new Brain({
-      engine: o.engine,
-      source: o.source(filter),
-      filter,
-      embedder,
-      codeChunker: codeChunker ?? undefined,
-      maxFileBytes: o.settings.maxFileBytes,
-      batchSize: o.settings.batchSize,
-      onProgress: o.onProgress,
-      replaceStore: o.replaceStore,
-    });
-    return { brain, embedder: embedder ?? null, codeChunker: codeChunker ?? null };
-  } catch (err) {
-    codeChunker?.dispose();
-    throw err;
-  }
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -4,7 +4,8 @@
 import { BrainError, errorMessage } from '../../core/errors';
 import type { Brain } from '../../core/brain';
 import type { TreeSitterCodeChunker } from '../../core/chunk/code-chunker';
-import { assembleBrain, normalizeBrainSettings } from '../../core/config';
+import { assembleBrain } from '../../core/assemble-brain';
+import { normalizeBrainSettings } from '../../core/config';
 import { loadBuiltinEmbedder } from '../../core/embed/builtin-embedder';
 import type { BrainEngine } from '../../core/engine/brain-engine';
 import { openChecked, recoveryNotice, reopenFresh, type OpenCheckedOptions } from '../../core/engine/open-checked';
