@@ -1,31 +1,16 @@
 // The links pane beyond its first render: mentions expand, the graph has a legend and labels that never
 // overlap, hovering a node lights its edges, and the pane re-reads when the index takes in an edit.
-import { App, WorkspaceLeaf } from 'obsidian-test-mocks/obsidian';
-import type { WorkspaceLeaf as ObsidianLeaf } from 'obsidian';
 import { describe, expect, it } from 'vitest';
-import { BrainService } from '../../src/obsidian/plugin/brain-service';
 import { labelsOverlap, placeLabels } from '../../src/obsidian/views/graph-labels';
 import { layoutGraph } from '../../src/obsidian/views/graph-layout';
 import { LinksView } from '../../src/obsidian/views/links-view';
-import { FakeClient } from './fakes';
-
-function setup(): { fake: FakeClient; brain: BrainService; leaf: ObsidianLeaf } {
-  const app = App.createConfigured__({ files: { 'People/Alice Chen.md': '# Alice', 'Companies/Acme.md': '# Acme' } });
-  const fake = new FakeClient();
-  const brain = new BrainService({
-    createClient: () => Promise.resolve(fake),
-    vaultId: () => 'v1',
-    workerSettings: () => ({ include: [], exclude: [], configDir: '.obsidian', embedder: 'builtin' as const, codeChunking: false }),
-    notify: () => undefined,
-  });
-  return { fake, brain, leaf: WorkspaceLeaf.create2__(app).asOriginalType__() as unknown as ObsidianLeaf };
-}
+import { setupBrain } from './brain-setup';
 
 const link = (line: number, context: string, type = 'mentions') => ({ to: 'Companies/Acme.md', raw: '[[Acme]]', type, source: 'wikilink', line, context, targetText: 'Acme', field: null, direction: 'out' });
 
 describe('links pane', () => {
   it('expands a note row to every mention, each opening its own line', async () => {
-    const { fake, brain, leaf } = setup();
+    const { fake, brain, leaf } = setupBrain();
     await brain.start();
     fake.ops.set('links', (p) => ({ note: p.note, links: [link(3, 'works at [[Acme]]', 'works_at'), link(8, 'the [[Acme]] offsite'), link(12, 'left [[Acme]] notes')] }));
     fake.ops.set('backlinks', (p) => ({ note: p.note, backlinks: [] }));
@@ -52,7 +37,7 @@ describe('links pane', () => {
   });
 
   it('re-reads the links when the index takes in an edit', async () => {
-    const { fake, brain, leaf } = setup();
+    const { fake, brain, leaf } = setupBrain();
     await brain.start();
     let links = [link(3, 'works at [[Acme]]', 'works_at')];
     fake.ops.set('links', (p) => ({ note: p.note, links }));
@@ -70,7 +55,7 @@ describe('links pane', () => {
   });
 
   it('draws a legend of the relation colours used, and hovering a node lights only its edges', async () => {
-    const { fake, brain, leaf } = setup();
+    const { fake, brain, leaf } = setupBrain();
     await brain.start();
     fake.ops.set('links', (p) => ({ note: p.note, links: [link(3, 'works at [[Acme]]', 'works_at')] }));
     fake.ops.set('backlinks', (p) => ({ note: p.note, backlinks: [] }));

@@ -4,7 +4,6 @@
 import { App, Menu, Plugin as MockPlugin, WorkspaceLeaf } from 'obsidian-test-mocks/obsidian';
 import type { WorkspaceLeaf as ObsidianLeaf } from 'obsidian';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BrainService } from '../../src/obsidian/plugin/brain-service';
 import type { VaultBrainHost } from '../../src/obsidian/plugin/host';
 import type { SearchHit } from '../../src/obsidian/plugin/op-results';
 import { mergeSettings } from '../../src/obsidian/plugin/settings';
@@ -13,21 +12,11 @@ import { emptyState, SearchView } from '../../src/obsidian/views/search-view';
 import { IndexStatusView } from '../../src/obsidian/views/status-view';
 import { ThinkView } from '../../src/obsidian/views/think-view';
 import { LINKS_VIEW, SEARCH_VIEW } from '../../src/obsidian/views/view-types';
+import { setupBrain, type BrainSetup } from './brain-setup';
 import { FakeClient, STATS, thinkResult } from './fakes';
 import { manifest, TestPlugin } from './test-plugin';
 
-function setup(): { app: App; fake: FakeClient; brain: BrainService; leaf: ObsidianLeaf } {
-  const app = App.createConfigured__({ files: { 'People/Alice Chen.md': '# Alice', 'Companies/Acme.md': '# Acme', 'Meetings/Kickoff.md': '# Kickoff' } });
-  const fake = new FakeClient();
-  const brain = new BrainService({
-    createClient: () => Promise.resolve(fake),
-    vaultId: () => 'v1',
-    workerSettings: () => ({ include: [], exclude: [], configDir: '.obsidian', embedder: 'builtin' as const, codeChunking: false }),
-    notify: () => undefined,
-  });
-  const leaf = WorkspaceLeaf.create2__(app).asOriginalType__() as unknown as ObsidianLeaf;
-  return { app, fake, brain, leaf };
-}
+const setup = (): BrainSetup => setupBrain({ 'Meetings/Kickoff.md': '# Kickoff' });
 
 const hit = (path: string, title: string, line: number): SearchHit => ({ path, title, score: 1, heading: null, snippet: `about ${title}`, startLine: line, endLine: line + 1, why: ['keyword'] });
 

@@ -1,29 +1,13 @@
 // The panes in obsidian-test-mocks, fed by a fake client: what they render from op responses and what they
 // do on input, keys and clicks.
-import { App, WorkspaceLeaf } from 'obsidian-test-mocks/obsidian';
-import type { WorkspaceLeaf as ObsidianLeaf } from 'obsidian';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BrainService } from '../../src/obsidian/plugin/brain-service';
 import type { VaultBrainHost } from '../../src/obsidian/plugin/host';
 import type { SearchHit } from '../../src/obsidian/plugin/op-results';
 import { mergeSettings } from '../../src/obsidian/plugin/settings';
 import { LinksView } from '../../src/obsidian/views/links-view';
 import { SearchView, SEARCH_DEBOUNCE_MS } from '../../src/obsidian/views/search-view';
 import { IndexStatusView } from '../../src/obsidian/views/status-view';
-import { FakeClient } from './fakes';
-
-function setupBrain(files: Record<string, string> = {}): { app: App; fake: FakeClient; brain: BrainService; leaf: ObsidianLeaf } {
-  const app = App.createConfigured__({ files: { 'People/Alice Chen.md': '# Alice', 'Companies/Acme.md': '# Acme', ...files } });
-  const fake = new FakeClient();
-  const brain = new BrainService({
-    createClient: () => Promise.resolve(fake),
-    vaultId: () => 'v1',
-    workerSettings: () => ({ include: [], exclude: [], configDir: '.obsidian', embedder: 'builtin' as const, codeChunking: false }),
-    notify: () => undefined,
-  });
-  const leaf = WorkspaceLeaf.create2__(app).asOriginalType__() as unknown as ObsidianLeaf;
-  return { app, fake, brain, leaf };
-}
+import { setupBrain } from './brain-setup';
 
 const hit = (path: string, title: string, snippet: string, why: string[], line = 3, heading: string | null = null): SearchHit => ({ path, title, score: 1, heading, snippet, startLine: line, endLine: line + 2, why });
 

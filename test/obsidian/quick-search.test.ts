@@ -2,22 +2,15 @@
 // opens at the hit's line, Mod+Enter in a new tab, a late answer to an older query never replaces a newer one.
 import { App, Scope } from 'obsidian-test-mocks/obsidian';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BrainService } from '../../src/obsidian/plugin/brain-service';
 import type { SearchHit } from '../../src/obsidian/plugin/op-results';
 import { QuickSearchModal } from '../../src/obsidian/views/quick-search';
+import { setupBrain } from './brain-setup';
 import { FakeClient } from './fakes';
 
 const hit = (path: string, title: string, line: number): SearchHit => ({ path, title, score: 1, heading: 'Role', snippet: `${title} invested in [[Acme]]`, highlights: ['invested'], startLine: line, endLine: line, why: ['keyword'] });
 
 async function setup(): Promise<{ app: App; fake: FakeClient; modal: QuickSearchModal }> {
-  const app = App.createConfigured__({ files: { 'People/Alice Chen.md': '# Alice', 'Companies/Acme.md': '# Acme' } });
-  const fake = new FakeClient();
-  const brain = new BrainService({
-    createClient: () => Promise.resolve(fake),
-    vaultId: () => 'v1',
-    workerSettings: () => ({ include: [], exclude: [], configDir: '.obsidian', embedder: 'builtin' as const, codeChunking: false }),
-    notify: () => undefined,
-  });
+  const { app, fake, brain } = setupBrain();
   await brain.start();
   return { app, fake, modal: new QuickSearchModal(app.asOriginalType__(), brain) };
 }

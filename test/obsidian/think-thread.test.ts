@@ -1,24 +1,16 @@
 // The think pane as a thread: the question box asks, answers accumulate until cleared, a follow-up anchors on
 // the previous answer's first cited note, and each answer can be saved as a synthesis note.
-import { App, WorkspaceLeaf } from 'obsidian-test-mocks/obsidian';
-import type { WorkspaceLeaf as ObsidianLeaf } from 'obsidian';
+import { App } from 'obsidian-test-mocks/obsidian';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BrainService } from '../../src/obsidian/plugin/brain-service';
 import { ThinkView } from '../../src/obsidian/views/think-view';
+import { setupBrain } from './brain-setup';
 import { FakeClient, thinkResult } from './fakes';
 
 async function open(): Promise<{ app: App; fake: FakeClient; view: ThinkView }> {
-  const app = App.createConfigured__({ files: { 'People/Alice Chen.md': '# Alice', 'Companies/Acme.md': '# Acme' } });
-  const fake = new FakeClient();
-  const brain = new BrainService({
-    createClient: () => Promise.resolve(fake),
-    vaultId: () => 'v1',
-    workerSettings: () => ({ include: [], exclude: [], configDir: '.obsidian', embedder: 'builtin' as const, codeChunking: false }),
-    notify: () => undefined,
-  });
+  const { app, fake, brain, leaf } = setupBrain();
   await brain.start();
   fake.ops.set('think', (p) => thinkResult({ question: String(p.question), answer: `- About ${String(p.question)}. [[Companies/Acme|Acme]]`, markdown: `- About ${String(p.question)}. [[Companies/Acme|Acme]]`, citations: [{ path: 'Companies/Acme.md', line: 1, title: 'Acme' }] }));
-  const view = new ThinkView(WorkspaceLeaf.create2__(app).asOriginalType__() as unknown as ObsidianLeaf, brain);
+  const view = new ThinkView(leaf, brain);
   await view.onOpen();
   return { app, fake, view };
 }
