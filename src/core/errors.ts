@@ -30,6 +30,8 @@ const CODE_TABLE = {
   worker_unavailable: { caller: false },
   unknown_tool: { caller: true },
   expired_cursor: { caller: true },
+  /** MCP: the vault changed between two pages of one result. */
+  changed_result: { caller: true },
   timeout: { caller: true },
   cancelled: { caller: true },
   file_not_in_vault: { caller: false },

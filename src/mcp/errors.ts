@@ -4,7 +4,7 @@ import { BrainError, isCallerError } from '../core/errors';
 
 /** An error raised by the MCP layer itself (timeouts, unknown tools, expired cursors, brain not ready). */
 export class McpCallError extends BrainError {
-  constructor(code: 'not_ready' | 'open_failed' | 'unknown_tool' | 'expired_cursor' | 'timeout' | 'cancelled', message: string) {
+  constructor(code: 'not_ready' | 'open_failed' | 'unknown_tool' | 'expired_cursor' | 'changed_result' | 'timeout' | 'cancelled', message: string) {
     super(code, message);
     this.name = 'McpCallError';
   }

@@ -112,7 +112,9 @@ export async function startMcpHttpServer<B>(options: McpHttpServerOptions<B>): P
     const parsed = parseJsonRpc(body.text, typeof version === 'string' ? version : undefined);
     if (!parsed.ok) return sendRpcError(res, 400, parsed.code, parsed.message, parsed.id);
 
-    const mcp = createMcpServer({ backend, allowWrites: options.allowWrites, auditLog: options.auditLog, limits, cursors, transport: 'http', log });
+    // Clients of a stateless server are told apart by connection only, for the per-client cursor cap.
+    const client = `http:${req.socket.remoteAddress ?? ''}:${req.socket.remotePort ?? ''}`;
+    const mcp = createMcpServer({ backend, allowWrites: options.allowWrites, auditLog: options.auditLog, limits, cursors, transport: 'http', client, log });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.once('close', () => {
       void transport.close();

@@ -10,7 +10,7 @@ import type { AuditEntry, AuditSink } from './audit';
 import { summarizeParams } from './audit';
 import { isCallerError } from '../core/errors';
 import { McpCallError, publicErrorMessage } from './errors';
-import { CursorStore, firstPage } from './result-pages';
+import { CursorStore, digestOf, pageAt, type PageCursor } from './result-pages';
 import { CONTINUE_TOOL, exposedOps, opNameForTool, toolFor, toolNameFor, type McpOp } from './tools';
 
 export const MCP_SERVER_NAME = 'vault-brain';
@@ -54,6 +54,8 @@ export interface McpCommonOptions {
   limits?: Partial<McpLimits>;
   /** Shared by the per-request servers of one HTTP server, so cursors survive between requests. */
   cursors?: CursorStore;
+  /** Who is calling, for the per-client cursor cap (the stdio process, or an HTTP connection). */
+  client?: string;
   auditLog?: AuditSink;
   transport?: AuditEntry['transport'];
   /** Server-side diagnostics (unexpected errors with stacks); stderr in the CLI. Never sent to the client. */
@@ -71,6 +73,7 @@ export function createMcpServer<B>(options: McpServerOptions<B>): Server {
   const backend = backendOf(options);
   const limits = { ...DEFAULT_MCP_LIMITS, ...options.limits };
   const cursors = options.cursors ?? new CursorStore();
+  const client = options.client ?? options.transport ?? 'stdio';
   const allowWrites = options.allowWrites === true;
   const log = options.log ?? (() => undefined);
 
@@ -88,15 +91,15 @@ export function createMcpServer<B>(options: McpServerOptions<B>): Server {
     const started = Date.now();
     const entry: AuditEntry = { at: new Date(started).toISOString(), transport: options.transport ?? 'stdio', tool: name, params: summarizeParams(args), ms: 0, bytes: 0, ok: true };
     try {
-      const text = await runTool(name, args, extra.signal);
+      const { text, start, call } = await runTool(name, args, extra.signal);
       entry.bytes = new TextEncoder().encode(text).length;
-      const page = firstPage(text, limits.resultBytes, cursors);
+      const page = pageAt(text, start, limits.resultBytes);
       const result: CallToolResult = { content: [{ type: 'text', text: page.text }] };
       if (page.more) {
         entry.truncated = true;
         const trailer = {
           truncated: true,
-          cursor: page.more.cursor,
+          cursor: cursors.put(client, cursorFor(call, text, page.more.offset)),
           returnedBytes: page.more.returnedBytes,
           remainingBytes: page.more.remainingBytes,
           next: `call the "${toolNameFor(CONTINUE_TOOL.name)}" tool with this cursor and append its text to this part`,
@@ -115,23 +118,50 @@ export function createMcpServer<B>(options: McpServerOptions<B>): Server {
     }
   });
 
-  async function runTool(tool: string, args: unknown, requestSignal: AbortSignal): Promise<string> {
+  interface ToolRun {
+    /** The whole serialized result. */
+    text: string;
+    /** Where the page to return starts in it. */
+    start: number;
+    /** The call that produced it, re-run by `continue` when it is safe to. */
+    call: { name: string; params: Record<string, unknown>; rerun: boolean };
+  }
+
+  async function runOp(name: string, params: Record<string, unknown>, requestSignal: AbortSignal): Promise<string> {
+    const result = await withTimeout((signal) => backend.call(name, params, signal), limits.callTimeoutMs, requestSignal);
+    return JSON.stringify(result ?? null);
+  }
+
+  async function runTool(tool: string, args: unknown, requestSignal: AbortSignal): Promise<ToolRun> {
     const name = opNameForTool(tool);
     if (name === CONTINUE_TOOL.name) {
-      const { cursor } = validateParams(CONTINUE_TOOL.params, args) as { cursor: string };
-      const rest = cursors.take(cursor);
-      if (rest === null) throw new McpCallError('expired_cursor', 'unknown or expired cursor; call the original tool again');
-      return rest;
+      const { cursor: id } = validateParams(CONTINUE_TOOL.params, args) as { cursor: string };
+      const cursor = cursors.take(id);
+      if (cursor === null) throw new McpCallError('expired_cursor', 'unknown or expired cursor; call the original tool again');
+      if (cursor.kind === 'held') return { text: cursor.rest, start: 0, call: { name: cursor.tool, params: {}, rerun: false } };
+      const text = await runOp(cursor.tool, cursor.params, requestSignal);
+      if (digestOf(text) !== cursor.digest) {
+        throw new McpCallError('changed_result', 'the result changed since the previous part (the vault was edited); call the original tool again');
+      }
+      return { text, start: cursor.offset, call: { name: cursor.tool, params: cursor.params, rerun: true } };
     }
     const op = exposedOps(await backend.ops(), allowWrites).find((o) => o.name === name);
     // A disabled write op is reported exactly like a tool that does not exist.
     if (!op) throw new McpCallError('unknown_tool', `unknown tool "${tool}"`);
     const params = validateRemoteParams(op.params, args);
-    const result = await withTimeout((signal) => backend.call(name, params, signal), limits.callTimeoutMs, requestSignal);
-    return JSON.stringify(result ?? null);
+    // Reads are re-run for their next page; a write must never run twice, and think's answer costs a model call
+    // and differs between runs, so the rest of those (small, and capped in number) is kept instead.
+    const rerun = op.scope === 'read' && op.name !== 'think';
+    return { text: await runOp(name, params, requestSignal), start: 0, call: { name, params, rerun } };
   }
 
   return server;
+}
+
+/** The cursor for the page after `offset` of `text`, produced by `call`. */
+function cursorFor(call: { name: string; params: Record<string, unknown>; rerun: boolean }, text: string, offset: number): PageCursor {
+  if (!call.rerun) return { kind: 'held', tool: call.name, rest: text.slice(offset) };
+  return { kind: 'rerun', tool: call.name, params: call.params, offset, digest: digestOf(text) };
 }
 
 /** Runs `run` with a signal that fires on timeout or when the client cancels; rejects at that moment. */

@@ -10,7 +10,7 @@ import { FsNoteWriter } from '../../src/node/fs-note-writer';
 import { parseJsonRpc } from '../../src/mcp/http-body';
 import { createTokenCheck, hostAllowed, loopbackBindAddress, originAllowed } from '../../src/mcp/http-guard';
 import { RateLimiter } from '../../src/mcp/rate-limit';
-import { CursorStore, firstPage } from '../../src/mcp/result-pages';
+import { CursorStore, pageAt } from '../../src/mcp/result-pages';
 import { exposedOps, toolFor } from '../../src/mcp/tools';
 import { NoteNotFoundError } from '../../src/core/brain';
 import { ParamError } from '../../src/core/ops/schema';
@@ -74,10 +74,9 @@ describe('rate limiter', () => {
 });
 
 describe('result paging', () => {
-  it('cuts at a byte cap without splitting characters, and reassembles exactly', () => {
-    const store = new CursorStore();
+  it('cuts at a byte cap without splitting characters, and the pages join exactly', () => {
     const text = JSON.stringify({ s: '日本語のテキスト😀'.repeat(400), a: 'x'.repeat(3000) });
-    let page = firstPage(text, 1000, store);
+    let page = pageAt(text, 0, 1000);
     let joined = '';
     let pages = 0;
     for (;;) {
@@ -86,32 +85,34 @@ describe('result paging', () => {
       joined += page.text;
       pages++;
       if (!page.more) break;
-      const rest = store.take(page.more.cursor);
-      expect(rest).not.toBeNull();
-      page = firstPage(rest!, 1000, store);
+      expect(page.more.returnedBytes).toBe(new TextEncoder().encode(page.text).length);
+      page = pageAt(text, page.more.offset, 1000);
     }
     expect(joined).toBe(text);
     expect(pages).toBeGreaterThan(10);
-    expect(store.size).toBe(0);
   });
 
   it('small results are returned whole', () => {
-    const store = new CursorStore();
-    expect(firstPage('{"a":1}', 1000, store)).toEqual({ text: '{"a":1}' });
-    expect(store.size).toBe(0);
+    expect(pageAt('{"a":1}', 0, 1000)).toEqual({ text: '{"a":1}' });
   });
 
-  it('cursors expire, are single-use, and the store is bounded', () => {
+  it('cursors expire, are single-use, a client keeps only a few, and the store is bounded', () => {
     let now = 0;
-    const store = new CursorStore({ ttlMs: 1000, maxEntries: 3, now: () => now });
-    const a = store.put('a');
+    const store = new CursorStore({ ttlMs: 1000, perClient: 2, maxEntries: 3, now: () => now });
+    const held = (rest: string) => ({ kind: 'held' as const, tool: 't', rest });
+    const a = store.put('c1', held('a'));
     now = 1001;
     expect(store.take(a)).toBeNull();
-    const ids = ['1', '2', '3', '4'].map((t) => store.put(t));
-    expect(store.size).toBe(3);
+    // One client's third cursor drops its own oldest, not another client's.
+    const other = store.put('c2', held('other'));
+    const ids = ['1', '2', '3'].map((t) => store.put('c1', held(t)));
     expect(store.take(ids[0]!)).toBeNull();
-    expect(store.take(ids[3]!)).toBe('4');
-    expect(store.take(ids[3]!)).toBeNull();
+    expect(store.size).toBe(3);
+    expect(store.take(other)).toEqual(held('other'));
+    // The global cap holds when many clients each keep a few.
+    for (let i = 0; i < 10; i++) store.put(`k${i}`, held(String(i)));
+    expect(store.size).toBe(3);
+    expect(store.take(ids[2]!)).toBeNull();
     expect(store.take('made-up')).toBeNull();
   });
 });

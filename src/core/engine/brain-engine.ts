@@ -5,6 +5,16 @@ import type { KindEvidence } from '../links/infer-kind';
 import type { MigrationOutcome } from './sql/migrations';
 import type { IntegrityMode, IntegrityReport } from './integrity';
 
+/**
+ * One page of a note's links: rows `offset`..`offset + limit` in a stable order, leaving out rows whose other end
+ * matches `hidden`. Absent limit means every row (internal callers that need them all).
+ */
+export interface LinkPage {
+  limit?: number;
+  offset?: number;
+  hidden?: string[];
+}
+
 export interface PageMeta {
   mtime: number;
   size: number;
@@ -345,8 +355,10 @@ export interface BrainEngine extends EngineEmbeddingStore {
   getPageStates(paths?: string[]): Promise<PageState[]>;
   listPages(options?: ListPagesOptions): Promise<PageSummary[]>;
 
-  backlinks(path: string): Promise<Backlink[]>;
-  outgoingLinks(path: string): Promise<OutgoingLink[]>;
+  /** Links into `path`; a page (limit/offset in a stable order, hidden sources left out) when given. */
+  backlinks(path: string, page?: LinkPage): Promise<Backlink[]>;
+  /** Links out of `path`; a page (hidden targets left out) when given. */
+  outgoingLinks(path: string, page?: LinkPage): Promise<OutgoingLink[]>;
   allEdges(): Promise<EdgeRow[]>;
   backlinkCounts(paths: string[]): Promise<Map<string, number>>;
   listDanglingLinks(): Promise<DanglingLinkRow[]>;

@@ -11,21 +11,35 @@ type Ctx = OpContext<Brain>;
 
 const noteParam = { type: 'string', description: 'Note path, path without .md, file name, title or alias', minLength: 1, maxLength: 1000 } as const;
 
+// A note can carry tens of thousands of links: lists of them come in pages (the SQL reads only the page), so no
+// caller, local or remote, holds more than one page at a time. `nextOffset` is the offset of the next page.
+const linkPageParams = {
+  limit: { type: 'integer', minimum: 1, maximum: 10_000, default: 1000, description: 'Most links to return' },
+  offset: { type: 'integer', minimum: 0, default: 0, description: 'Links to skip (nextOffset of the previous page)' },
+} as const;
+
+/** Reads one page of links with one row more than asked, to know whether another page follows. */
+async function linkPage<T>(read: (page: { limit: number; offset: number; hidden: string[] | undefined }) => Promise<T[]>, p: { limit: number; offset: number }, hidden: string[] | undefined) {
+  const rows = await read({ limit: p.limit + 1, offset: p.offset, hidden });
+  return { rows: rows.slice(0, p.limit), nextOffset: rows.length > p.limit ? p.offset + p.limit : null };
+}
+
 export const backlinksOp = defineOp({
   name: 'backlinks',
   description: 'Notes that link to a note, with the relation type and the words around each link.',
   scope: 'read',
-  params: { type: 'object', properties: { note: noteParam }, required: ['note'] },
+  params: { type: 'object', properties: { note: noteParam, ...linkPageParams }, required: ['note'] },
   cli: { positional: ['note'] },
-  async handler(ctx: Ctx, { note }: { note: string }) {
+  async handler(ctx: Ctx, p: { note: string; limit: number; offset: number }) {
     const vis = visibilityOf(ctx);
-    const path = await vis.note(note);
-    const rows = await ctx.brain.engine.backlinks(path);
+    const path = await vis.note(p.note);
+    const { rows, nextOffset } = await linkPage((page) => ctx.brain.engine.backlinks(path, page), p, vis.hidden);
     return {
       note: path,
       backlinks: rows
         .filter((r) => vis.shows(r.from))
         .map((r) => ({ from: r.from, type: r.type, context: r.context, line: r.line, source: r.source, direction: r.direction })),
+      nextOffset,
     };
   },
 });
@@ -34,12 +48,12 @@ export const linksOp = defineOp({
   name: 'links',
   description: 'Outgoing links of a note: resolved target (null when the note does not exist), relation type, source and context.',
   scope: 'read',
-  params: { type: 'object', properties: { note: noteParam }, required: ['note'] },
+  params: { type: 'object', properties: { note: noteParam, ...linkPageParams }, required: ['note'] },
   cli: { positional: ['note'] },
-  async handler(ctx: Ctx, { note }: { note: string }) {
+  async handler(ctx: Ctx, p: { note: string; limit: number; offset: number }) {
     const vis = visibilityOf(ctx);
-    const path = await vis.note(note);
-    const rows = await ctx.brain.engine.outgoingLinks(path);
+    const path = await vis.note(p.note);
+    const { rows, nextOffset } = await linkPage((page) => ctx.brain.engine.outgoingLinks(path, page), p, vis.hidden);
     return {
       note: path,
       // A link into an excluded note is left out, not shown as dangling (its target exists).
@@ -56,6 +70,7 @@ export const linksOp = defineOp({
           field: r.field ?? null,
           direction: r.direction,
         })),
+      nextOffset,
     };
   },
 });

@@ -1,21 +1,33 @@
 // Reads of stored links: backlinks, outgoing links, every edge, backlink counts and dangling links.
-import type { Backlink, DanglingGroup, DanglingLinkRow, EdgeRow, OutgoingLink } from '../brain-engine';
+import type { Backlink, DanglingGroup, DanglingLinkRow, EdgeRow, LinkPage, OutgoingLink } from '../brain-engine';
 import { limitOf, type SqlTx } from './sql';
+import { hiddenCondition } from './sql-filters';
 
-export async function backlinks(db: SqlTx, path: string): Promise<Backlink[]> {
+function pageClause(page: LinkPage | undefined, params: unknown[]): string {
+  if (page?.limit === undefined) return page?.offset ? ` offset $${params.push(Math.max(0, Math.floor(page.offset)))}` : '';
+  const limit = `$${params.push(limitOf(page.limit, 1000, 100_000))}`;
+  const offset = `$${params.push(Math.max(0, Math.floor(page.offset ?? 0)))}`;
+  return ` limit ${limit} offset ${offset}`;
+}
+
+export async function backlinks(db: SqlTx, path: string, page?: LinkPage): Promise<Backlink[]> {
+  const params: unknown[] = [path];
+  const hide = hiddenCondition('from_path', page?.hidden, (v) => `$${params.push(v)}`);
   const r = await db.query<Backlink>(
     `select id, from_path as "from", type, source, context, line, direction, past from links
-     where to_path = $1 order by from_path, line, id`,
-    [path],
+     where to_path = $1${hide ? ` and ${hide}` : ''} order by from_path, line, id${pageClause(page, params)}`,
+    params,
   );
   return r.rows;
 }
 
-export async function outgoingLinks(db: SqlTx, path: string): Promise<OutgoingLink[]> {
+export async function outgoingLinks(db: SqlTx, path: string, page?: LinkPage): Promise<OutgoingLink[]> {
+  const params: unknown[] = [path];
+  const hide = hiddenCondition('to_path', page?.hidden, (v) => `$${params.push(v)}`);
   const r = await db.query<OutgoingLink>(
     `select id, to_path as "to", raw, target_text as "targetText", type, source, line, context, field, direction, past
-     from links where from_path = $1 order by line, char_offset, id`,
-    [path],
+     from links where from_path = $1${hide ? ` and ${hide}` : ''} order by line, char_offset, id${pageClause(page, params)}`,
+    params,
   );
   return r.rows;
 }

@@ -5,6 +5,7 @@
 import type { ParsedNote } from '../../types';
 import type { KindEvidence } from '../../links/infer-kind';
 import type {
+  LinkPage,
   Backlink,
   BrainEngine,
   DatedPage,
@@ -180,12 +181,12 @@ export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine
     return pages.stats(this.sql, options);
   }
 
-  backlinks(path: string): Promise<Backlink[]> {
-    return links.backlinks(this.sql, path);
+  backlinks(path: string, page?: LinkPage): Promise<Backlink[]> {
+    return links.backlinks(this.sql, path, page);
   }
 
-  outgoingLinks(path: string): Promise<OutgoingLink[]> {
-    return links.outgoingLinks(this.sql, path);
+  outgoingLinks(path: string, page?: LinkPage): Promise<OutgoingLink[]> {
+    return links.outgoingLinks(this.sql, path, page);
   }
 
   allEdges(): Promise<EdgeRow[]> {
