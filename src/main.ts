@@ -9,7 +9,7 @@ import { ChangeBatcher } from './core/index/change-batcher';
 import { registerCommands } from './obsidian/plugin/commands';
 import { registerEntryPoints } from './obsidian/plugin/entry-points';
 import type { VaultBrainHost } from './obsidian/plugin/host';
-import { effectiveRules, mergeSettings, toWorkerSettings, type VaultBrainSettings } from './obsidian/plugin/settings';
+import { effectiveRules, mergeSettings, obsidianIgnoreFilters, toWorkerSettings, type VaultBrainSettings } from './obsidian/plugin/settings';
 import { PathFilter } from './core/index/path-rules';
 import { VaultBrainSettingTab } from './obsidian/plugin/settings-tab';
 import { mountStatusBar } from './obsidian/plugin/status-bar';
@@ -40,7 +40,7 @@ export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
       createClient: (events) => this.createClient(events),
       vaultId: () => vaultIdOf(this.app),
       // Mobile keeps the database in IndexedDB; desktop workers use OPFS when they can (worker-main.ts).
-      workerSettings: () => ({ ...toWorkerSettings(this.settings, this.app.vault.configDir), storage: Platform.isMobile ? 'indexeddb' : 'auto' }),
+      workerSettings: () => ({ ...toWorkerSettings(this.settings, this.app.vault.configDir, obsidianIgnoreFilters(this.app.vault)), storage: Platform.isMobile ? 'indexeddb' : 'auto' }),
       notify: (message) => new Notice(message),
     });
     this.mcp = createMcpController(this);
@@ -93,7 +93,7 @@ export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
   protected createClient(events: ClientEvents): Promise<BrainClientLike> {
     const { vault } = this.app;
     // The rules as saved now, not as the worker was opened with.
-    const accepts = (path: string): boolean => new PathFilter(effectiveRules(this.settings, vault.configDir)).accepts(path);
+    const accepts = (path: string): boolean => new PathFilter(effectiveRules(this.settings, vault.configDir, obsidianIgnoreFilters(vault))).accepts(path);
     return BrainClient.start({
       source: new ObsidianVaultSource(vault),
       accepts,

@@ -5,6 +5,7 @@
 // here once; `assemble-brain.ts` builds the Brain from it for node/open-brain.ts and worker/brain-host.ts.
 import type { EmbedderSettings } from './embed/factory';
 import { defaultRules, PathFilter, type PathRules } from './index/path-rules';
+import { ignoreFilterList } from './note/ignore-filters';
 import { DEFAULT_LLM_SETTINGS, normalizeLlmSettings, type LlmSettings } from './think/settings';
 
 export type { EmbedderSettings };
@@ -15,6 +16,8 @@ export interface BrainSettings {
   include: string[];
   /** The user's exclusions, added to the default ones (config folder, trash, .git, node_modules). */
   exclude: string[];
+  /** Obsidian's "Excluded files" (`userIgnoreFilters`: path prefixes or /regular expressions/), also excluded. */
+  ignore?: string[];
   /** File extensions indexed (default: Markdown and the code languages). */
   extensions?: string[];
   maxFileBytes?: number;
@@ -51,6 +54,7 @@ export function normalizeBrainSettings(raw: unknown): BrainSettings {
   return {
     include: ruleList(r.include),
     exclude: ruleList(r.exclude),
+    ...(Array.isArray(r.ignore) ? { ignore: ignoreFilterList(r.ignore) } : {}),
     ...(Array.isArray(r.extensions) ? { extensions: r.extensions.filter((x): x is string => typeof x === 'string') } : {}),
     ...(positiveInt(r.maxFileBytes) ? { maxFileBytes: r.maxFileBytes as number } : {}),
     ...(positiveInt(r.batchSize) ? { batchSize: r.batchSize as number } : {}),
@@ -105,11 +109,12 @@ export function checkedEmbedder(raw: unknown): EmbedderSettings {
 }
 
 /** The rules a brain applies: the user's, plus the default exclusions (the config folder, trash, ...). */
-export function pathRules(s: Pick<BrainSettings, 'include' | 'exclude'>, configDir: string): PathRules {
-  return { include: [...s.include], exclude: [...defaultRules(configDir).exclude, ...s.exclude] };
+export function pathRules(s: Pick<BrainSettings, 'include' | 'exclude' | 'ignore'>, configDir: string): PathRules {
+  const ignore = s.ignore ?? [];
+  return { include: [...s.include], exclude: [...defaultRules(configDir).exclude, ...s.exclude], ...(ignore.length > 0 ? { ignore: [...ignore] } : {}) };
 }
 
-export function pathFilter(s: Pick<BrainSettings, 'include' | 'exclude' | 'extensions'>, configDir: string): PathFilter {
+export function pathFilter(s: Pick<BrainSettings, 'include' | 'exclude' | 'ignore' | 'extensions'>, configDir: string): PathFilter {
   return new PathFilter(pathRules(s, configDir), s.extensions);
 }
 

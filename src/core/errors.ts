@@ -17,6 +17,8 @@ const CODE_TABLE = {
   path_refused: { caller: true },
   write_refused: { caller: true },
   note_exists: { caller: true },
+  /** An unlinked mention to link is no longer where the list said (the note was edited). */
+  mention_moved: { caller: true },
   empty_question: { caller: true },
   missing_vault: { caller: false },
   /** The database is used by another process. */

@@ -33,6 +33,8 @@ const PROBES: Record<string, Record<string, unknown>> = {
   stats: {},
   status: { status: 'indexed' },
   list_notes: { folder: 'private' },
+  unlinked_mentions: { note: 'Secret Plan' },
+  related_notes: { note: 'Secret Plan' },
   recent_changes: { limit: 500 },
   doctor: { repair: false },
   create_note: { path: 'private/New.md', content: 'x' },

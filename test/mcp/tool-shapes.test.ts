@@ -17,12 +17,14 @@ const READ_TOOLS = [
   'vault_links',
   'vault_list_notes',
   'vault_recent_changes',
+  'vault_related_notes',
   'vault_search',
   'vault_stats',
   'vault_status',
   'vault_think',
   'vault_timeline',
   'vault_traverse',
+  'vault_unlinked_mentions',
 ];
 /** Budgets in UTF-8 bytes of JSON. */
 const PER_TOOL = 1500;

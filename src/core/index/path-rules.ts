@@ -1,10 +1,13 @@
 // Include/exclude rules for vault paths. A tiny glob dialect (enough for folder rules people write) so the
 // core stays dependency- and Node-free: `**` any depth, `*` within a segment, `?` one char, a pattern
 // without a slash or glob matches that folder name anywhere (`.trash` excludes `a/.trash/x.md`).
+import { ignoreFilterRegExp } from '../note/ignore-filters';
 
 export interface PathRules {
   include: string[];
   exclude: string[];
+  /** Obsidian's "Excluded files" filters (path prefixes or /regular expressions/), excluded like `exclude`. */
+  ignore?: string[];
 }
 
 /** Files the brain reads: Markdown notes and code files (chunked by symbol). */
@@ -46,12 +49,16 @@ export function globToRegExp(glob: string): RegExp {
 
 export class PathFilter {
   private readonly include: RegExp[];
-  private readonly exclude: { pattern: string; re: RegExp }[];
+  private readonly exclude: { pattern: string; re: RegExp; reason: string }[];
   private readonly extensions: Set<string>;
 
   constructor(rules: PathRules, extensions: string[] = DEFAULT_EXTENSIONS) {
     this.include = rules.include.filter((p) => p.trim()).map(globToRegExp);
-    this.exclude = rules.exclude.filter((p) => p.trim()).map((pattern) => ({ pattern, re: globToRegExp(pattern) }));
+    this.exclude = rules.exclude.filter((p) => p.trim()).map((pattern) => ({ pattern, re: globToRegExp(pattern), reason: `excluded by rule "${pattern}"` }));
+    for (const pattern of rules.ignore ?? []) {
+      const re = ignoreFilterRegExp(pattern);
+      if (re) this.exclude.push({ pattern, re, reason: `excluded by Obsidian's Excluded files ("${pattern}")` });
+    }
     this.extensions = new Set(extensions.map((e) => e.toLowerCase()));
   }
 
@@ -60,7 +67,7 @@ export class PathFilter {
     const ext = extensionOf(path);
     if (!this.extensions.has(ext)) return `extension .${ext || '(none)'} is not indexed`;
     const ex = this.exclude.find((r) => r.re.test(path));
-    if (ex) return `excluded by rule "${ex.pattern}"`;
+    if (ex) return ex.reason;
     if (this.include.length > 0 && !this.include.some((r) => r.test(path))) return 'not matched by any include rule';
     return null;
   }

@@ -4,6 +4,7 @@ import type { FetchLike } from '../think/providers/options';
 import type { LlmSettings } from '../think/settings';
 import { OpRegistry } from './registry';
 import { readOps } from './read-ops';
+import { noteOps } from './note-ops';
 import { createSearchOp } from './search-op';
 import { recentChangesOp } from './recent-op';
 import { doctorOp } from './doctor-op';
@@ -32,6 +33,7 @@ export type BrainRegistry = OpRegistry<Brain, OpMap>;
 export function createRegistry(options: RegistryOptions = {}): BrainRegistry {
   const registry = new OpRegistry<Brain, OpMap>();
   for (const op of readOps) registry.register(op);
+  for (const op of noteOps) registry.register(op);
   registry.register(createSearchOp({ llm: options.llm, fetch: options.fetch }));
   registry.register(recentChangesOp);
   registry.register(createThinkOp({ llm: options.llm, writer: options.writer, fetch: options.fetch, now: options.now }));

@@ -2,6 +2,7 @@
 // the plugin's `brain.op('search', …)` are typed end to end without restating a result shape anywhere.
 import type { Brain } from '../brain';
 import type { readOps } from './read-ops';
+import type { noteOps } from './note-ops';
 import type { createSearchOp } from './search-op';
 import type { recentChangesOp } from './recent-op';
 import type { doctorOp } from './doctor-op';
@@ -11,6 +12,7 @@ import type { OpDefinition } from './registry';
 
 type BrainOpDefinitions =
   | (typeof readOps)[number]
+  | (typeof noteOps)[number]
   | ReturnType<typeof createSearchOp>
   | typeof recentChangesOp
   | typeof doctorOp

@@ -4,7 +4,8 @@
 import { Notice, PluginSettingTab, Setting, type Plugin } from 'obsidian';
 import { renderMcpSettings } from '../mcp/mcp-settings';
 import type { VaultBrainHost } from './host';
-import { effectiveRules, parseRuleLines, previewRules, type EmbedderChoice, type LlmProvider } from './settings';
+import { ignoreFilterRegExp } from '../../core/note/ignore-filters';
+import { effectiveRules, obsidianIgnoreFilters, parseRuleLines, previewRules, type EmbedderChoice, type LlmProvider } from './settings';
 
 export class VaultBrainSettingTab extends PluginSettingTab {
   constructor(
@@ -25,7 +26,7 @@ export class VaultBrainSettingTab extends PluginSettingTab {
     const updatePreview = (): void => {
       const p = previewRules(
         this.app.vault.getFiles().map((f) => f.path),
-        effectiveRules(this.host.settings, this.app.vault.configDir),
+        effectiveRules(this.host.settings, this.app.vault.configDir, obsidianIgnoreFilters(this.app.vault)),
       );
       preview.empty();
       preview.createDiv({ text: `${p.matched.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')} files will be indexed.` });
@@ -56,6 +57,17 @@ export class VaultBrainSettingTab extends PluginSettingTab {
             updatePreview();
             await save();
           }),
+      );
+    const ignored = obsidianIgnoreFilters(this.app.vault);
+    new Setting(containerEl)
+      .setName('Respect Obsidian\'s excluded files')
+      .setDesc(ignoredFilesText(ignored))
+      .addToggle((t) =>
+        t.setValue(s.obsidianExcluded).onChange(async (v) => {
+          this.host.settings.obsidianExcluded = v;
+          updatePreview();
+          await save();
+        }),
       );
     containerEl.appendChild(preview);
     updatePreview();
@@ -193,4 +205,12 @@ export class VaultBrainSettingTab extends PluginSettingTab {
       if (secret) t.inputEl.type = 'password';
     });
   }
+}
+
+/** What Obsidian's "Excluded files" (Files and links) holds now, and which of its expressions are invalid. */
+function ignoredFilesText(filters: string[]): string {
+  const intro = 'Leave out what Settings → Files and links → Excluded files hides from core search.';
+  if (filters.length === 0) return `${intro} Nothing is excluded there now.`;
+  const shown = filters.slice(0, 5).map((f) => (ignoreFilterRegExp(f) ? f : `${f} (invalid, skipped)`));
+  return `${intro} Now: ${shown.join(', ')}${filters.length > 5 ? ` and ${filters.length - 5} more` : ''}.`;
 }

@@ -2,6 +2,7 @@
 // defensive merge of whatever data.json holds, and the brain's settings (core/config.ts) they stand for.
 import { pathRules, ruleList, type BrainSettings, type EmbedderSettings } from '../../core/config';
 import { PathFilter, type PathRules } from '../../core/index/path-rules';
+import { ignoreFilterList } from '../../core/note/ignore-filters';
 import { normalizeLlmSettings, type LlmSettings } from '../../core/think/settings';
 import type { WorkerSettings } from '../protocol/worker-api';
 
@@ -12,6 +13,8 @@ export interface VaultBrainSettings {
   /** Vault-relative folders or globs; empty = the whole vault. */
   include: string[];
   exclude: string[];
+  /** Also leave out what Obsidian's "Excluded files" hides from core search (off: only the rules above). */
+  obsidianExcluded: boolean;
   embedder: EmbedderChoice;
   embedderBaseUrl: string;
   embedderModel: string;
@@ -40,6 +43,7 @@ export interface VaultBrainSettings {
 export const DEFAULT_SETTINGS: Readonly<VaultBrainSettings> = Object.freeze({
   include: [],
   exclude: [],
+  obsidianExcluded: true,
   embedder: 'builtin',
   embedderBaseUrl: 'https://api.openai.com/v1',
   embedderModel: 'text-embedding-3-small',
@@ -69,6 +73,7 @@ export function mergeSettings(raw: unknown): VaultBrainSettings {
   return {
     include: ruleList(r.include),
     exclude: ruleList(r.exclude),
+    obsidianExcluded: typeof r.obsidianExcluded === 'boolean' ? r.obsidianExcluded : d.obsidianExcluded,
     embedder: oneOf(r.embedder, EMBEDDERS, d.embedder),
     embedderBaseUrl: str(r.embedderBaseUrl, d.embedderBaseUrl),
     embedderModel: str(r.embedderModel, d.embedderModel),
@@ -98,19 +103,38 @@ export function parseRuleLines(text: string): string[] {
     .slice(0, 500);
 }
 
-/** The brain's settings (core/config.ts) these stand for: the one shape the worker and the CLI assemble from. */
-export function toBrainSettings(s: VaultBrainSettings): BrainSettings {
+/**
+ * The brain's settings (core/config.ts) these stand for: the one shape the worker and the CLI assemble from.
+ * `ignore` is Obsidian's "Excluded files" as the vault config holds them now (`obsidianIgnoreFilters`).
+ */
+export function toBrainSettings(s: VaultBrainSettings, ignore: readonly string[] = []): BrainSettings {
   return {
     include: [...s.include],
     exclude: [...s.exclude],
+    ...(s.obsidianExcluded && ignore.length > 0 ? { ignore: [...ignore] } : {}),
     embedder: toEmbedderSettings(s),
     codeChunking: s.codeChunking,
     llm: toLlmSettings(s),
   };
 }
 
-export function toWorkerSettings(s: VaultBrainSettings, configDir: string): WorkerSettings {
-  return { ...toBrainSettings(s), configDir };
+export function toWorkerSettings(s: VaultBrainSettings, configDir: string, ignore: readonly string[] = []): WorkerSettings {
+  return { ...toBrainSettings(s, ignore), configDir };
+}
+
+/**
+ * Obsidian's "Excluded files" filters (`userIgnoreFilters`). `Vault.getConfig` is not in the published typings,
+ * so it is reached structurally; an app without it (or a test stand-in) has none.
+ */
+export function obsidianIgnoreFilters(vault: object): string[] {
+  try {
+    // Inside the try: a stand-in vault may throw on reading an unknown property.
+    const getConfig = (vault as { getConfig?: (key: string) => unknown }).getConfig;
+    if (typeof getConfig !== 'function') return [];
+    return ignoreFilterList(getConfig.call(vault, 'userIgnoreFilters'));
+  } catch {
+    return [];
+  }
 }
 
 /** The endpoint's fields are sent only when the endpoint is chosen (so is its key). */
@@ -151,9 +175,9 @@ function oneOf<T extends string>(v: unknown, allowed: readonly T[], fallback: T)
   return allowed.includes(v as T) ? (v as T) : fallback;
 }
 
-/** The rules the worker applies: the user's, plus the default exclusions (config folder, trash, ...). */
-export function effectiveRules(s: VaultBrainSettings, configDir: string): PathRules {
-  return pathRules(s, configDir);
+/** The rules the worker applies: the user's, Obsidian's Excluded files unless opted out, and the default exclusions. */
+export function effectiveRules(s: VaultBrainSettings, configDir: string, ignore: readonly string[] = []): PathRules {
+  return pathRules(toBrainSettings(s, ignore), configDir);
 }
 
 export interface RulePreview {

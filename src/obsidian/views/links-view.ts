@@ -1,6 +1,7 @@
 // The links pane: for the active note, one row per linked and linking note with its relation types, mention
 // count and the words around each link (frontmatter links name their property), links to notes that do not
-// exist yet, and a small graph of the 1-2 hop neighbourhood with a colour legend. It follows edits live.
+// exist yet, a small graph of the 1-2 hop neighbourhood with a colour legend, the places other notes name this one
+// without linking it ("Link it" makes that one a link) and related notes not linked yet. It follows edits live.
 import { errorText } from '../plugin/error-text';
 import { LOCAL } from '../plugin/brain-service';
 import { ItemView, TFile, type WorkspaceLeaf } from 'obsidian';
@@ -12,6 +13,7 @@ import { drawGraph, wireGraphHover } from './local-graph';
 import { backlinksByNote, outgoingByNote, type Mention, type RelatedNote } from './related-rows';
 import { markNoteRow, paneFor, wireNoteRows } from './note-rows';
 import { openLink } from './open-note';
+import { linkItClicked, renderMentions, renderRelated, type RelatedNotesResponse, type UnlinkedMentionsResponse } from './mention-sections';
 import { LINKS_VIEW } from './view-types';
 
 const NOTE_EXTENSIONS = new Set(['md', 'markdown']);
@@ -45,6 +47,8 @@ export class LinksView extends ItemView {
     wireNoteRows(this, this.contentEl, LINKS_VIEW);
     this.registerDomEvent(this.contentEl, 'click', (evt) => {
       this.toggle(evt);
+      const linkIt = evt.target instanceof Element ? evt.target.closest<HTMLElement>('[data-action="link-mention"]') : null;
+      if (linkIt && this.notePath) void linkItClicked(this.app, linkIt, this.notePath);
       const el = evt.target instanceof Element ? evt.target.closest<HTMLElement>('[data-linktext]') : null;
       if (el && this.notePath) void openLink(this.app, el.getAttribute('data-linktext') ?? '', this.notePath, paneFor(evt));
     });
@@ -80,13 +84,16 @@ export class LinksView extends ItemView {
     this.notePath = path;
     const mine = ++this.seq;
     try {
-      const [out, back, graph] = await Promise.all([
+      // Mentions and related notes are extras: the links still show when either fails.
+      const [out, back, graph, mentions, related] = await Promise.all([
         this.brain.op('links', { note: path }, LOCAL),
         this.brain.op('backlinks', { note: path }, LOCAL),
         this.brain.op('traverse', { note: path, depth: 2, direction: 'both', limit: 60 }, LOCAL).catch(() => null),
+        this.brain.op('unlinked_mentions', { note: path, limit: 30 }, LOCAL).catch(() => null),
+        this.brain.op('related_notes', { note: path, limit: 8 }, LOCAL).catch(() => null),
       ]);
       if (mine !== this.seq) return;
-      this.render(path, out, back, graph);
+      this.render(path, out, back, graph, { mentions, related });
     } catch (err) {
       if (mine !== this.seq) return;
       this.renderEmpty(`No links for ${basename(path)}: ${errorText(err)}`);
@@ -98,7 +105,13 @@ export class LinksView extends ItemView {
     this.contentEl.createDiv({ cls: 'vb-empty', text: message });
   }
 
-  private render(path: string, out: LinksResponse, back: BacklinksResponse, graph: TraverseResponse | null): void {
+  private render(
+    path: string,
+    out: LinksResponse,
+    back: BacklinksResponse,
+    graph: TraverseResponse | null,
+    extra: { mentions: UnlinkedMentionsResponse | null; related: RelatedNotesResponse | null },
+  ): void {
     const root = this.contentEl;
     root.empty();
     const title = basename(path);
@@ -130,6 +143,8 @@ export class LinksView extends ItemView {
     if (outgoing.length === 0 && incoming.length === 0 && dangling.length === 0) {
       root.createDiv({ cls: 'vb-empty', text: 'This note has no links yet.' });
     }
+    if (extra.mentions) renderMentions(root, extra.mentions);
+    if (extra.related) renderRelated(root, extra.related);
   }
 
   /** One row per related note: its relations, how often it is linked, the first context, the rest on request. */

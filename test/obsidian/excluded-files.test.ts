@@ -1,0 +1,66 @@
+// Obsidian's "Excluded files" (userIgnoreFilters) reach the worker's rules and the write guard, the settings tab
+// says what they are and previews what they hide, and the opt-out setting turns them off.
+import { App, Plugin as MockPlugin } from 'obsidian-test-mocks/obsidian';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { VaultBrainSettingTab } from '../../src/obsidian/plugin/settings-tab';
+import { DEFAULT_SETTINGS, obsidianIgnoreFilters, toWorkerSettings, type VaultBrainSettings } from '../../src/obsidian/plugin/settings';
+import type { WorkerSettings } from '../../src/obsidian/protocol/worker-api';
+import { manifest, TestPlugin } from './test-plugin';
+
+function makeApp(filters: unknown): App {
+  const app = App.createConfigured__({ files: { 'Notes/a.md': 'a', 'Archive/old.md': 'old', 'Notes/b.excalidraw.md': 'x' } });
+  (app as unknown as Record<string, unknown>).appId = 'abc123';
+  // What Obsidian answers for Settings -> Files and links -> Excluded files.
+  Object.defineProperty(app.vault, 'getConfig', { value: (key: string) => (key === 'userIgnoreFilters' ? filters : undefined) });
+  return app;
+}
+
+async function started(app: App, data?: unknown): Promise<TestPlugin> {
+  const plugin = new TestPlugin(app.asOriginalType__(), manifest);
+  if (data !== undefined) vi.spyOn(plugin, 'loadData').mockResolvedValue(data);
+  await plugin.onload();
+  app.workspace.setLayoutReady__();
+  await vi.advanceTimersByTimeAsync(0);
+  return plugin;
+}
+
+const openedWith = (p: TestPlugin): WorkerSettings[] => p.fake.callsOf('open').map((a) => a[1] as WorkerSettings);
+
+describe("Obsidian's excluded files", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('are sent to the worker with the rules, and the settings tab names and previews them', async () => {
+    const app = makeApp(['Archive/', '/\\.excalidraw\\.md$/', 42]);
+    const plugin = await started(app);
+    expect(openedWith(plugin)[0]!.ignore).toEqual(['Archive/', '/\\.excalidraw\\.md$/']);
+    const tab = MockPlugin.fromOriginalType2__(plugin).settingTabs__[0] as unknown as VaultBrainSettingTab;
+    tab.display();
+    const text = tab.containerEl.textContent ?? '';
+    expect(text).toContain("Respect Obsidian's excluded files");
+    expect(text).toContain('Now: Archive/, /\\.excalidraw\\.md$/.');
+    const preview = tab.containerEl.querySelector('.vb-rule-preview')!.textContent ?? '';
+    expect(preview).toContain('1 of 3 files will be indexed.');
+    expect(preview).toContain('Archive/old.md: excluded by Obsidian\'s Excluded files ("Archive/")');
+  });
+
+  it('are left alone when the user opts out', async () => {
+    const app = makeApp(['Archive/']);
+    const plugin = await started(app, { obsidianExcluded: false });
+    expect(openedWith(plugin)[0]!.ignore).toBeUndefined();
+    const tab = MockPlugin.fromOriginalType2__(plugin).settingTabs__[0] as unknown as VaultBrainSettingTab;
+    tab.display();
+    expect(tab.containerEl.querySelector('.vb-rule-preview')!.textContent).toContain('3 of 3 files will be indexed.');
+  });
+
+  it('are none for an app without the config call or a config that is not a list', () => {
+    expect(obsidianIgnoreFilters({})).toEqual([]);
+    expect(obsidianIgnoreFilters({ getConfig: () => 'Archive/' })).toEqual([]);
+    const s: VaultBrainSettings = { ...DEFAULT_SETTINGS, include: [], exclude: [] };
+    expect(toWorkerSettings(s, '.obsidian', ['A/']).ignore).toEqual(['A/']);
+    expect(toWorkerSettings({ ...s, obsidianExcluded: false }, '.obsidian', ['A/']).ignore).toBeUndefined();
+  });
+});
