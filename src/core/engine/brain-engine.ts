@@ -336,6 +336,8 @@ export interface SaveEmbeddingsOptions {
 }
 
 export interface BrainEngine extends EngineEmbeddingStore {
+  /** Which engine this is (embedded PGlite or a Postgres server); callers branch on it, never on classes. */
+  readonly kind: 'pglite' | 'postgres';
   /** What happened to the schema on open; `needsRebuild` means every note must be re-indexed. */
   readonly openState: MigrationOutcome;
 

@@ -38,6 +38,7 @@ export interface PGliteEngineOptions extends PGliteEngineSettings {
 }
 
 export class PGliteEngine extends SqlEngine<Transaction> {
+  readonly kind = 'pglite' as const;
   private readonly relaxed: boolean;
   private readonly autoFlush: boolean;
   private readonly analyze = new AnalyzePolicy();

@@ -27,7 +27,8 @@ async function readMeta(db: Sql, key: string): Promise<string | null> {
 }
 
 async function tableExists(db: Sql, name: string): Promise<boolean> {
-  const r = await db.query<{ t: string | null }>('select to_regclass($1)::text as t', [name]);
+  // In the schema the tables are created in: with a search path of `team, public`, a table in public is not ours.
+  const r = await db.query<{ t: string | null }>(`select to_regclass(format('%I.%I', current_schema(), $1::text))::text as t`, [name]);
   return r.rows[0]?.t != null;
 }
 
@@ -55,6 +56,14 @@ async function recreate(db: Sql, migrations: readonly Migration[], engineVersion
   return db.transaction((tx) => apply(tx, migrations, 0, engineVersion));
 }
 
+export interface MigrateOptions {
+  /**
+   * False: a store that would be dropped and rebuilt is refused with an error instead (a shared server store,
+   * which a newer client may have migrated and other people are using). Default true.
+   */
+  rebuild?: boolean;
+}
+
 /**
  * Opens the schema: creates it, applies missing migrations in one transaction, or drops and recreates every
  * table when the stored schema is newer than the code, the engine major differs, or a migration fails.
@@ -63,11 +72,13 @@ export async function migrate(
   db: Sql,
   migrations: readonly Migration[] = MIGRATIONS,
   engineVersion: string = ENGINE_VERSION,
+  options: MigrateOptions = {},
 ): Promise<MigrationOutcome> {
   const target = migrations.reduce((v, m) => Math.max(v, m.version), 0);
   await db.exec('create extension if not exists vector; create extension if not exists pg_trgm');
 
   const rebuild = async (fromVersion: number | null, reason: string): Promise<MigrationOutcome> => {
+    if (options.rebuild === false) throw new Error(`the database cannot be opened by this version of vault-brain: ${reason}`);
     const toVersion = await recreate(db, migrations, engineVersion);
     return { created: false, fromVersion, toVersion, needsRebuild: true, reason };
   };

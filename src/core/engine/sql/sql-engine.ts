@@ -54,22 +54,51 @@ import type { Sql, SqlTx } from './sql';
 import { traverse } from './traverse';
 import { VectorStore, type SaveVectors } from './vector-store';
 
+export interface SqlEngineOptions<Tx extends SqlTx> {
+  exactScanThreshold?: number;
+  saveVectors: SaveVectors<Tx>;
+  /**
+   * Serialises writers of the same notes (a server store with several writers): called first in every write
+   * transaction that replaces, deletes or renames pages, with the paths it touches. None for a single writer.
+   */
+  lockPages?: (tx: Tx, paths: string[]) => Promise<void>;
+  /**
+   * Other processes write to the store too: cached statistics are also dropped after this many ms, so their
+   * writes are seen (default: cached until this engine's next write).
+   */
+  cacheTtlMs?: number;
+}
+
 export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine {
+  abstract readonly kind: 'pglite' | 'postgres';
   /** Bumped by every write; caches keyed by it (term statistics, embedded counts) are dropped when it moves. */
   private generation = 0;
+  private generationAt = Date.now();
   private readonly keyword: KeywordRanker;
   private readonly vectors: VectorStore<Tx>;
+  private readonly lockPages: (tx: Tx, paths: string[]) => Promise<void>;
+  private readonly cacheTtlMs: number | undefined;
 
   protected constructor(
     private readonly sql: Sql<Tx>,
     readonly openState: MigrationOutcome,
-    options: { exactScanThreshold?: number; saveVectors: SaveVectors<Tx> },
+    options: SqlEngineOptions<Tx>,
   ) {
-    this.keyword = new KeywordRanker(sql, () => this.generation);
+    this.lockPages = options.lockPages ?? (async () => undefined);
+    this.cacheTtlMs = options.cacheTtlMs;
+    this.keyword = new KeywordRanker(sql, () => this.currentGeneration());
     this.vectors = new VectorStore(
-      { db: sql, generation: () => this.generation, write: (fn) => this.write(fn), saveVectors: options.saveVectors },
+      { db: sql, generation: () => this.currentGeneration(), write: (fn) => this.write(fn), saveVectors: options.saveVectors },
       options.exactScanThreshold,
     );
+  }
+
+  private currentGeneration(): number {
+    if (this.cacheTtlMs !== undefined && Date.now() - this.generationAt >= this.cacheTtlMs) {
+      this.generation++;
+      this.generationAt = Date.now();
+    }
+    return this.generation;
   }
 
   /** Below this many embedded chunks of a model and dims, vector search scans exactly (see vector-store.ts). */
@@ -126,24 +155,36 @@ export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine
   // ---- page and link writes ----------------------------------------------------------------------------------
 
   async putPage(note: ParsedNote, meta: PageMeta): Promise<void> {
-    await this.write((tx) => writePage(tx, note, meta, Date.now()));
+    await this.write(async (tx) => {
+      await this.lockPages(tx, [note.path]);
+      await writePage(tx, note, meta, Date.now());
+    });
     await this.rowsWritten(note.chunks.length);
   }
 
   async putPages(batch: { note: ParsedNote; meta: PageMeta }[]): Promise<void> {
     if (batch.length === 0) return;
     const now = Date.now();
-    await this.write((tx) => writePages(tx, batch, now));
+    await this.write(async (tx) => {
+      await this.lockPages(tx, batch.map((b) => b.note.path));
+      await writePages(tx, batch, now);
+    });
     await this.rowsWritten(batch.reduce((n, b) => n + b.note.chunks.length, 0));
   }
 
   async deletePage(path: string): Promise<void> {
-    await this.write((tx) => deletePage(tx, path));
+    await this.write(async (tx) => {
+      await this.lockPages(tx, [path]);
+      await deletePage(tx, path);
+    });
   }
 
   async renamePage(from: string, to: string): Promise<void> {
     if (from === to) return;
-    await this.write((tx) => renamePage(tx, from, to));
+    await this.write(async (tx) => {
+      await this.lockPages(tx, [from, to]);
+      await renamePage(tx, from, to);
+    });
   }
 
   async setLinkTargets(updates: LinkTargetUpdate[]): Promise<void> {

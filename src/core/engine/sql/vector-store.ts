@@ -75,7 +75,8 @@ export class VectorStore<Tx extends SqlTx> {
   /** Reads which HNSW indexes exist (once, on open). */
   async load(): Promise<void> {
     const r = await this.host.db.query<{ name: string }>(
-      `select indexname as name from pg_indexes where tablename = 'chunks' and indexname like 'chunks_hnsw_%'`,
+      `select indexname as name from pg_indexes
+       where schemaname = current_schema() and tablename = 'chunks' and indexname like 'chunks_hnsw_%'`,
     );
     this.indexedDims = new Set(r.rows.map((x) => Number(x.name.slice('chunks_hnsw_'.length))));
   }

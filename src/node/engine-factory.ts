@@ -1,0 +1,80 @@
+// The one place an engine is chosen and opened: embedded PGlite in a data directory, or a Postgres server by
+// URL (node-postgres pool). Callers pass a spec with a `kind` and branch on `engine.kind`, never on classes.
+import pg from 'pg';
+import type { PGliteEngineSettings } from '../core/engine/pglite/pglite-engine';
+import { PostgresEngine } from '../core/engine/postgres/postgres-engine';
+import type { RetryPolicy } from '../core/engine/postgres/retry';
+import { openEngineOnDisk } from './open-engine';
+
+export type EngineSpec =
+  | { kind: 'pglite'; dataDir: string; settings?: PGliteEngineSettings }
+  | { kind: 'postgres'; url: string; poolSize?: number; retry?: RetryPolicy; exactScanThreshold?: number };
+
+export function isPostgresUrl(value: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(value);
+}
+
+/** The URL with its password replaced, for messages, status and logs. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return url.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
+  }
+}
+
+/** A SQL identifier, quoted. */
+function ident(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/**
+ * A pool on a `postgres://` URL. `?schema=name` (ours, removed before the driver sees the URL) keeps the brain's
+ * tables in that schema, so several brains can share a database; the extensions' types stay reachable in public.
+ */
+export function createPool(url: string, options: { max?: number } = {}): { pool: pg.Pool; schema: string | null } {
+  const u = new URL(url);
+  const schema = u.searchParams.get('schema');
+  u.searchParams.delete('schema');
+  if (schema !== null && !/^[A-Za-z_][A-Za-z0-9_$]{0,62}$/.test(schema)) throw new Error(`invalid schema name ${JSON.stringify(schema)} in the database URL`);
+  const pool = new pg.Pool({
+    connectionString: u.toString(),
+    max: options.max ?? 10,
+    application_name: 'vault-brain',
+    ...(schema !== null ? { options: `-c search_path=${ident(schema)},public` } : {}),
+  });
+  // An idle connection the server closed (restart, idle timeout) is dropped by the pool and replaced on the
+  // next checkout; without a listener the event would end the process.
+  pool.on('error', () => undefined);
+  return { pool, schema };
+}
+
+export async function openPostgresEngine(spec: Extract<EngineSpec, { kind: 'postgres' }>): Promise<PostgresEngine> {
+  const { pool, schema } = createPool(spec.url, { max: spec.poolSize });
+  try {
+    if (schema !== null) {
+      // Created only when missing, so a role without CREATE on the database can use a schema made for it.
+      const found = await pool.query('select 1 from pg_namespace where nspname = $1', [schema]);
+      if (found.rowCount === 0) await pool.query(`create schema if not exists ${ident(schema)}`);
+      // An extension is created in the first schema of the search path; shared by every brain, it belongs in public.
+      await pool.query('create extension if not exists vector with schema public; create extension if not exists pg_trgm with schema public');
+    }
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw new Error(`cannot prepare ${redactUrl(spec.url)}: ${(err as Error).message}`);
+  }
+  return PostgresEngine.open({ pool, retry: spec.retry, exactScanThreshold: spec.exactScanThreshold });
+}
+
+export type OpenedEngine = Awaited<ReturnType<typeof openEngineOnDisk>>['engine'] | PostgresEngine;
+
+export async function openEngine(spec: EngineSpec): Promise<OpenedEngine> {
+  switch (spec.kind) {
+    case 'pglite':
+      return (await openEngineOnDisk(spec.dataDir, spec.settings)).engine;
+    case 'postgres':
+      return openPostgresEngine(spec);
+  }
+}
