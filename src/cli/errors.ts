@@ -8,6 +8,8 @@ export const EXIT = {
   missingVault: 3,
   unknownNote: 4,
   locked: 5,
+  /** `index`: the notes were indexed but embeddings were requested and failed (vector search is incomplete). */
+  embeddingsFailed: 6,
 } as const;
 
 const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = {

@@ -9,6 +9,7 @@ import { resolveEmbedder } from './embed/factory';
 import type { FetchLike } from './embed/openai-embedder';
 import type { BrainEngine } from './engine/brain-engine';
 import { errorMessage } from './errors';
+import { ProviderHealth, type BreakerOptions } from './net/circuit-breaker';
 import type { PathFilter } from './index/path-rules';
 import type { VaultSource } from './index/vault-source';
 
@@ -30,6 +31,8 @@ export interface AssembleBrainOptions {
    */
   onWarning?: (message: string) => void;
   onProgress?: BrainOptions['onProgress'];
+  /** Threshold, cool-down and clock of the providers' circuit breakers (tests inject a clock). */
+  breakers?: BreakerOptions;
   replaceStore?: BrainOptions['replaceStore'];
 }
 
@@ -54,11 +57,12 @@ export async function assembleBrain(o: AssembleBrainOptions): Promise<AssembledB
   };
   const { loadBuiltinEmbedder, loadWasm } = o;
   const wanted = o.settings.embedder;
+  const health = new ProviderHealth(o.breakers);
   const [embedder, codeChunker] = await Promise.all([
     wanted.kind === 'builtin' && !loadBuiltinEmbedder
       ? null
       : optional('embedder unavailable, vector search is off', () =>
-          resolveEmbedder(checkedEmbedder(wanted), { loadBuiltin: () => loadBuiltinEmbedder!(), fetch: o.fetch }),
+          resolveEmbedder(checkedEmbedder(wanted), { loadBuiltin: () => loadBuiltinEmbedder!(), fetch: o.fetch, health }),
         ),
     o.settings.codeChunking && loadWasm ? optional('code chunking unavailable', () => createCodeChunker({ loadWasm })) : null,
   ]);
@@ -73,6 +77,7 @@ export async function assembleBrain(o: AssembleBrainOptions): Promise<AssembledB
       batchSize: o.settings.batchSize,
       onProgress: o.onProgress,
       replaceStore: o.replaceStore,
+      health,
     });
     return { brain, embedder: embedder ?? null, codeChunker: codeChunker ?? null };
   } catch (err) {

@@ -9,6 +9,7 @@ import { runEmbeddingQueue, type EmbedQueueResult } from './embed/embed-queue';
 import { Indexer, type IndexProgress, type IndexSummary } from './index/indexer';
 import type { PathFilter } from './index/path-rules';
 import type { VaultSource } from './index/vault-source';
+import { ProviderHealth } from './net/circuit-breaker';
 import { findNoteByName } from './note/note-name';
 import { NoteNotFoundError } from './note-not-found';
 
@@ -28,6 +29,8 @@ export interface BrainOptions {
    * one and tells the user. Without it such errors are thrown as they are.
    */
   replaceStore?: (reason: string, damaged: BrainEngine) => Promise<BrainEngine>;
+  /** The circuit breakers of the brain's providers (embeddings, chat, rerank); one is made when absent. */
+  health?: ProviderHealth;
 }
 
 export interface EmbedProgress {
@@ -40,6 +43,7 @@ export class Brain {
   readonly source: VaultSource;
   readonly filter: PathFilter;
   embedder: Embedder | null;
+  readonly health: ProviderHealth;
   private store: BrainEngine;
   private indexerOfStore: Indexer;
   private readonly options: BrainOptions;
@@ -53,6 +57,7 @@ export class Brain {
     this.source = options.source;
     this.filter = options.filter;
     this.embedder = options.embedder ?? null;
+    this.health = options.health ?? new ProviderHealth();
     this.onProgress = options.onProgress;
     this.indexerOfStore = this.createIndexer(options.engine);
   }

@@ -40,6 +40,8 @@ const CODE_TABLE = {
   missing_asset: { caller: false },
   bad_asset: { caller: false },
   bad_embedding_response: { caller: false },
+  /** A model or embedding provider whose circuit breaker is open: failing fast until its cool-down ends. */
+  provider_unavailable: { caller: false },
   non_loopback_host: { caller: false },
   server_start_failed: { caller: false },
   /** A CLI-only failure that carries its own exit code. */

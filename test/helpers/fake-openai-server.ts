@@ -41,6 +41,8 @@ export interface FakeServer {
   failNext: (count: number, failure: FailureSpec) => void;
   /** The next `count` requests get their connection destroyed without a response. */
   dropNext: (count: number) => void;
+  /** Forgets the failures still queued by failNext. */
+  clearFailures: () => void;
   /** Delay before every response, in ms. */
   setDelay: (ms: number) => void;
   close: () => Promise<void>;
@@ -126,6 +128,9 @@ export async function startFakeServer(): Promise<FakeServer> {
     },
     dropNext(count) {
       drops += count;
+    },
+    clearFailures() {
+      failures.length = 0;
     },
     setDelay(ms) {
       delayMs = ms;

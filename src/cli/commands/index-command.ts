@@ -3,6 +3,7 @@ import { openNodeBrain } from '../../node/open-brain';
 import { parseCommandLine } from '../args';
 import type { CliCommand } from '../cli-command';
 import { createProgressBar } from '../progress';
+import { EXIT } from '../errors';
 
 export const indexCommand: CliCommand = {
   summary: 'Index the vault (only what changed; --full re-parses every note), then embed new chunks.',
@@ -23,7 +24,17 @@ export const indexCommand: CliCommand = {
       const summary = { ...run, rebuilt: run.rebuilt || opened.recovery !== null, recovery: opened.recovery };
       bar.end();
       const stats = await opened.brain.engine.stats();
-      const out = { ...summary, notes: stats.pages, chunks: stats.chunks, links: stats.links, typedLinks: stats.typedLinks, dangling: stats.dangling };
+      const embedError = summary.embed?.error ? summary.embed.error.message : null;
+      const out = {
+        ...summary,
+        notes: stats.pages,
+        chunks: stats.chunks,
+        links: stats.links,
+        typedLinks: stats.typedLinks,
+        dangling: stats.dangling,
+        // An Error serialises as {}: the reason is given as text, and null when embedding worked or was not asked.
+        embeddingsFailed: embedError,
+      };
       if (flags.json) {
         process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
       } else {
@@ -37,6 +48,11 @@ export const indexCommand: CliCommand = {
         if (summary.embed) lines.push(`  embedded    ${summary.embed.embedded} chunks${summary.embed.error ? ` (stopped: ${summary.embed.error.message})` : ''}`);
         lines.push(`  seconds     ${summary.seconds.toFixed(2)}`);
         process.stdout.write(`${lines.join('\n')}\n`);
+      }
+      if (embedError !== null) {
+        // Scripts must not take a run whose vectors are missing for a good one: a code of its own, said on stderr.
+        process.stderr.write(`vault-brain: embeddings failed, semantic search is incomplete: ${embedError}\n`);
+        return EXIT.embeddingsFailed;
       }
       return 0;
     } finally {

@@ -4,6 +4,7 @@ import { BrainError } from '../errors';
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import { parseRetryAfter, retryWithBackoff } from './backoff';
 import type { FetchLike } from '../net/fetch-like';
+import { providerFailure, type CircuitBreaker } from '../net/circuit-breaker';
 import { guardedFetchOptions, redirectRefusal } from '../net/redirect-guard';
 import { normalizeInPlace, type Embedder } from './embedder';
 
@@ -28,6 +29,11 @@ export interface OpenAIEmbedderOptions {
   backoffBaseMs?: number;
   backoffMaxMs?: number;
   onRetry?: (info: { attempt: number; delayMs: number; error: unknown }) => void;
+  /**
+   * Every request (each retry too) goes through it: a dead endpoint opens it after a few failed requests, and
+   * then calls fail at once until its cool-down ends, instead of each search and index run waiting again.
+   */
+  breaker?: CircuitBreaker;
 }
 
 export type { FetchLike };
@@ -62,10 +68,9 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
   const id = options.dims ? `openai:${options.model}@${options.dims}` : `openai:${options.model}`;
   let learnedDims = options.dims ?? 0;
 
-  const request = async (inputs: string[], signal?: AbortSignal): Promise<Float32Array[]> => {
-    let response: unknown;
+  const send = async (inputs: string[], signal?: AbortSignal): Promise<unknown> => {
     try {
-      response = await client.embeddings.create(
+      return await client.embeddings.create(
         {
           model: options.model,
           input: inputs,
@@ -80,6 +85,10 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
       // The SDK reports a refused redirect as a retryable "Connection error."; it is neither.
       throw redirectRefusal(e) ?? e;
     }
+  };
+  const { breaker } = options;
+  const request = async (inputs: string[], signal?: AbortSignal): Promise<Float32Array[]> => {
+    const response = breaker ? await breaker.run(() => send(inputs, signal), (e) => providerFailure(e, signal)) : await send(inputs, signal);
     return decodeResponse(response, inputs.length);
   };
 

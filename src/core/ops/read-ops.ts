@@ -173,6 +173,8 @@ export const statusOp = defineOp({
       withWarnings: all.filter((r) => r.status === 'indexed' && r.reason).length,
       files: problems.slice(0, p.limit).map((r) => ({ path: r.path, status: r.status, reason: r.reason, size: r.size })),
       embedder: ctx.brain.embedder?.id ?? null,
+      // The providers' circuit breakers: an open `embeddings` one means semantic search is off for now.
+      providers: ctx.brain.health.list(),
       // The last time a damaged database was moved aside and rebuilt from the notes (status view, doctor).
       lastRecovery: await lastRecovery(engine),
     };

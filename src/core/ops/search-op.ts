@@ -5,6 +5,7 @@ import { hybridSearch } from '../search/hybrid-search';
 import { fitToBudget, MODES, type SearchMode } from '../search/modes';
 import type { SearchResponse, SearchResult } from '../search/types';
 import { remoteSafe } from './search-visibility';
+import type { ProviderHealth } from '../net/circuit-breaker';
 import { endpointReranker, type Reranker } from '../search/rerank';
 import type { FetchLike } from '../net/fetch-like';
 import type { LlmSettings } from '../think/settings';
@@ -66,11 +67,11 @@ export interface SearchOpOptions {
 }
 
 /** The reranker the user configured, or null (no provider, Anthropic, no rerank model, no fetch). */
-function configuredReranker(options: SearchOpOptions): Reranker | null {
+function configuredReranker(options: SearchOpOptions, health: ProviderHealth): Reranker | null {
   const llm = options.llm?.();
   // Core makes no network call of its own: the surface hands in its fetch (node-registry, the worker).
   if (!llm || !options.fetch || llm.provider !== 'openai' || !llm.baseURL || !llm.rerankModel) return null;
-  return endpointReranker({ baseURL: llm.baseURL, model: llm.rerankModel, apiKey: llm.apiKey, fetch: options.fetch, timeoutMs: Math.min(llm.timeoutMs, RERANK_TIMEOUT_MS) });
+  return endpointReranker({ baseURL: llm.baseURL, model: llm.rerankModel, apiKey: llm.apiKey, fetch: options.fetch, timeoutMs: Math.min(llm.timeoutMs, RERANK_TIMEOUT_MS), breaker: health.breaker('rerank') });
 }
 
 /** A rerank that takes longer than this is abandoned for the fused order: search must stay interactive. */
@@ -118,7 +119,7 @@ export const createSearchOp = (options: SearchOpOptions = {}) => defineOp({
     const tokenBudget = p.tokenBudget ?? MODES[mode].tokenBudget;
     // Excluded notes never reach a model, whichever surface asked.
     const accepts = (path: string): boolean => ctx.brain.filter.accepts(path);
-    const deps = { engine: ctx.brain.engine, embedder: ctx.brain.embedder, reranker: mode === 'deep' ? configuredReranker(options) : null, accepts };
+    const deps = { engine: ctx.brain.engine, embedder: ctx.brain.embedder, reranker: mode === 'deep' ? configuredReranker(options, ctx.brain.health) : null, accepts };
     if (!ctx.remote) {
       return hybridSearch(deps, p.query, { limit: p.limit, offset: p.offset, filters, explain: p.explain, mode, tokenBudget });
     }

@@ -61,6 +61,7 @@ async function runThink(ctx: OpContext<Brain>, params: ThinkParams, options: Thi
       search: async (query, limit) => (await hybridSearch({ engine: brain.engine, embedder: brain.embedder }, query, { limit, filters })).results,
       llm,
       fetch: options.fetch,
+      breaker: brain.health.breaker('chat'),
     },
     params.question,
     { anchor, since: params.since, until: params.until, signal: ctx.signal, onDelta: ctx.onDelta },

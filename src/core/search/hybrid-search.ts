@@ -305,6 +305,8 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
     ...(safety ?? {}),
     mode,
     ...(budget ? { budget } : {}),
+    // An arm that should have run and could not: said in every answer, not only with explain.
+    ...(vec.failed && vec.skipped ? { skipped: { vector: vec.skipped } } : {}),
     ...(options.explain ? { pipeline: { mode, stages } } : {}),
   };
 }

@@ -3,6 +3,7 @@
 // {results: [{index, relevance_score}]}). Only when the user configured one; excluded notes are never sent; any
 // failure or timeout leaves the fused order, and explain says why.
 import { errorMessage } from '../errors';
+import { providerFailure, type CircuitBreaker } from '../net/circuit-breaker';
 import type { FetchLike } from '../net/fetch-like';
 import { sameOriginRedirectsOnly } from '../net/redirect-guard';
 import type { SearchResult } from './types';
@@ -25,6 +26,8 @@ export interface EndpointRerankerOptions {
   apiKey?: string;
   fetch: FetchLike;
   timeoutMs: number;
+  /** A dead reranker fails at once for its cool-down instead of costing every deep search its timeout. */
+  breaker?: CircuitBreaker;
 }
 
 export function endpointReranker(o: EndpointRerankerOptions): Reranker {
@@ -33,26 +36,31 @@ export function endpointReranker(o: EndpointRerankerOptions): Reranker {
   return {
     id: `rerank:${o.model}`,
     async score(query, documents) {
-      const res = await send(`${o.baseURL.replace(/\/+$/, '')}/rerank`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {}) },
-        body: JSON.stringify({ model: o.model, query, documents, top_n: documents.length }),
-        signal: AbortSignal.timeout(o.timeoutMs),
-      });
-      if (!res.ok) throw new Error(`rerank endpoint answered HTTP ${res.status}`);
-      const body = (await res.json()) as { results?: unknown };
-      if (!Array.isArray(body.results)) throw new Error('rerank endpoint answered without results');
-      const scores: number[] = documents.map(() => Number.NEGATIVE_INFINITY);
-      for (const r of body.results as { index?: unknown; relevance_score?: unknown }[]) {
-        // Untrusted input: only in-range indexes with finite scores count.
-        if (typeof r.index === 'number' && Number.isInteger(r.index) && r.index >= 0 && r.index < documents.length && typeof r.relevance_score === 'number' && Number.isFinite(r.relevance_score)) {
-          scores[r.index] = r.relevance_score;
-        }
-      }
-      if (scores.every((s) => s === Number.NEGATIVE_INFINITY)) throw new Error('rerank endpoint scored no document');
-      return scores;
+      const call = (): Promise<number[]> => scoreOnce(query, documents);
+      return o.breaker ? o.breaker.run(call, (e) => providerFailure(e)) : call();
     },
   };
+
+  async function scoreOnce(query: string, documents: string[]): Promise<number[]> {
+    const res = await send(`${o.baseURL.replace(/\/+$/, '')}/rerank`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {}) },
+      body: JSON.stringify({ model: o.model, query, documents, top_n: documents.length }),
+      signal: AbortSignal.timeout(o.timeoutMs),
+    });
+    if (!res.ok) throw Object.assign(new Error(`rerank endpoint answered HTTP ${res.status}`), { status: res.status });
+    const body = (await res.json()) as { results?: unknown };
+    if (!Array.isArray(body.results)) throw new Error('rerank endpoint answered without results');
+    const scores: number[] = documents.map(() => Number.NEGATIVE_INFINITY);
+    for (const r of body.results as { index?: unknown; relevance_score?: unknown }[]) {
+      // Untrusted input: only in-range indexes with finite scores count.
+      if (typeof r.index === 'number' && Number.isInteger(r.index) && r.index >= 0 && r.index < documents.length && typeof r.relevance_score === 'number' && Number.isFinite(r.relevance_score)) {
+        scores[r.index] = r.relevance_score;
+      }
+    }
+    if (scores.every((s) => s === Number.NEGATIVE_INFINITY)) throw new Error('rerank endpoint scored no document');
+    return scores;
+  }
 }
 
 function documentOf(r: SearchResult): string {

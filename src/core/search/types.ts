@@ -154,6 +154,8 @@ export interface SearchResponse {
   mode?: SearchMode;
   /** Set when a token budget applied: what the answer cost and what was cut to fit. */
   budget?: BudgetReport;
+  /** Arms that should have run and failed (the embedder is down or its breaker is open), with the reason. */
+  skipped?: { vector?: string };
   /** With `explain`: the stages that ran, and why a stage was skipped or fell back. */
   pipeline?: PipelineExplain;
 }

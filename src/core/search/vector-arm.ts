@@ -7,6 +7,8 @@ export interface VectorArmResult {
   hits: ChunkHit[];
   /** Why the arm did not run, when it did not. */
   skipped?: string;
+  /** The embedder was asked and failed (or its breaker is open): the search says so (`skipped.vector`). */
+  failed?: boolean;
 }
 
 export async function vectorArm(engine: BrainEngine, embedder: Embedder | null, query: string, limit: number, filters?: SearchFilters): Promise<VectorArmResult> {
@@ -16,7 +18,7 @@ export async function vectorArm(engine: BrainEngine, embedder: Embedder | null, 
     [vector] = await embedder.embed([query]);
   } catch (e) {
     // A remote embedder being down must not take keyword and graph search with it.
-    return { hits: [], skipped: `embedder failed: ${errorMessage(e)}` };
+    return { hits: [], skipped: `embedder failed: ${errorMessage(e)}`, failed: true };
   }
   if (!vector || vector.length === 0 || isZeroVector(vector)) return { hits: [], skipped: 'query has no known words' };
   return { hits: await engine.vectorSearch({ vector, modelId: embedder.id, limit, filters }) };

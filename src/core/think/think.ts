@@ -2,6 +2,7 @@
 // citation against what was gathered, and add the gaps the store itself reveals.
 import { BrainError, errorMessage } from '../errors';
 import type { BrainEngine } from '../engine/brain-engine';
+import { providerFailure, type CircuitBreaker } from '../net/circuit-breaker';
 import { redirectRefusal } from '../net/redirect-guard';
 import { verifyClaims } from './citations';
 import { extractiveClaims } from './extractive';
@@ -25,8 +26,10 @@ export interface ThinkDeps {
   /** The user's include/exclude rules. */
   accepts: (path: string) => boolean;
   llm?: LlmSettings;
-  /** Custom fetch for the provider SDKs (the plugin passes Obsidian's requestUrl bridge; tests a spy). */
+  /** Custom fetch for the provider SDKs (the plugin's worker passes its requestUrl bridge; tests a spy). */
   fetch?: FetchLike;
+  /** The chat provider's circuit breaker: while open, think answers extractively at once, saying why. */
+  breaker?: CircuitBreaker;
   /** Overrides the model the settings would pick (tests, embedders of the core). */
   model?: ChatModel | null;
 }
@@ -69,7 +72,7 @@ export async function think(deps: ThinkDeps, question: string, options: ThinkOpt
   else if (excerpts.length === 0) fallbackReason = 'no notes matched the question, so there was nothing to send to the model';
   else {
     sentToProvider = [...new Set(excerpts.map((e) => e.path))];
-    const outcome = await askModel(choice.model, q, excerpts, llm.timeoutMs, options);
+    const outcome = await askModel(choice.model, q, excerpts, llm.timeoutMs, options, deps.breaker);
     if ('error' in outcome) fallbackReason = outcome.error;
     else {
       const verified = verifyClaims(parseModelAnswer(outcome.text), excerpts);
@@ -117,7 +120,12 @@ export async function think(deps: ThinkDeps, question: string, options: ThinkOpt
 
 type ModelOutcome = { text: string } | { error: string };
 
-async function askModel(model: ChatModel, question: string, excerpts: Excerpt[], timeoutMs: number, options: ThinkOptions): Promise<ModelOutcome> {
+async function askModel(model: ChatModel, question: string, excerpts: Excerpt[], timeoutMs: number, options: ThinkOptions, breaker?: CircuitBreaker): Promise<ModelOutcome> {
+  try {
+    breaker?.admit();
+  } catch (e) {
+    return { error: errorMessage(e) };
+  }
   const controller = new AbortController();
   const onAbort = (): void => controller.abort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -136,11 +144,21 @@ async function askModel(model: ChatModel, question: string, excerpts: Excerpt[],
     });
     // Some SDK streams end quietly on abort instead of throwing: a cut-off answer is not an answer.
     if (controller.signal.aborted) throw new Error('aborted');
+    breaker?.succeeded();
     return { text };
   } catch (e) {
     // The user cancelling is not a model failure: stop, do not fall back.
-    if (options.signal?.aborted) throw e;
-    if (timedOut) return { error: `the model did not answer within ${Math.round(timeoutMs / 1000)} s` };
+    if (options.signal?.aborted) {
+      breaker?.released();
+      throw e;
+    }
+    if (timedOut) {
+      breaker?.failed('timed out');
+      return { error: `the model did not answer within ${Math.round(timeoutMs / 1000)} s` };
+    }
+    const failure = providerFailure(e);
+    if (failure === null) breaker?.released();
+    else breaker?.failed(failure);
     return { error: `the model call failed (${describe(e)})` };
   } finally {
     clearTimeout(timer);

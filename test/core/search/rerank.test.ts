@@ -41,6 +41,9 @@ beforeEach(() => {
   settings = { ...DEFAULT_LLM_SETTINGS, provider: 'openai', baseURL: server.baseURL, model: 'chat', rerankModel: 'bge-reranker', timeoutMs: 2000 };
   server.requests.length = 0;
   server.setDelay(0);
+  server.clearFailures();
+  // Each case starts with a healthy reranker: failures of the one before must not leave its breaker open.
+  brain.health.reset();
   rerankRoute();
 });
 
@@ -100,4 +103,17 @@ describe('deep-mode rerank', () => {
     expect(r.results.map((x) => x.path)).toEqual(fused.results.map((x) => x.path));
     expect(r.results.length).toBeGreaterThan(0);
   }, 15_000);
+
+  it('stops calling a failing reranker for its cool-down (the breaker), and says so', async () => {
+    server.failNext(100, { status: 503 });
+    for (let i = 0; i < 3; i++) {
+      const r = (await registry().call('search', { ...query, mode: 'deep' }, { brain, remote: false })) as SearchResponse;
+      expect(r.pipeline?.stages.rerank).toMatch(/fell back.*HTTP 503/);
+    }
+    expect(server.requests).toHaveLength(3);
+    const r = (await registry().call('search', { ...query, mode: 'deep' }, { brain, remote: false })) as SearchResponse;
+    expect(server.requests).toHaveLength(3);
+    expect(r.pipeline?.stages.rerank).toMatch(/fell back.*rerank provider is off after repeated failures \(HTTP 503\)/);
+    expect(brain.health.list().find((s) => s.name === 'rerank')?.state).toBe('open');
+  });
 });
