@@ -51,15 +51,28 @@ export function createPool(url: string, options: { max?: number } = {}): { pool:
   return { pool, schema };
 }
 
+/**
+ * `create ... if not exists` is not atomic in PostgreSQL: two processes creating the same schema or extension at
+ * once can both pass the check and one then fails on the catalog's unique index (23505). The object exists then.
+ */
+async function ignoringConcurrentCreate(run: () => Promise<unknown>): Promise<void> {
+  try {
+    await run();
+  } catch (err) {
+    if ((err as { code?: string }).code !== '23505') throw err;
+  }
+}
+
 export async function openPostgresEngine(spec: Extract<EngineSpec, { kind: 'postgres' }>): Promise<PostgresEngine> {
   const { pool, schema } = createPool(spec.url, { max: spec.poolSize });
   try {
     if (schema !== null) {
       // Created only when missing, so a role without CREATE on the database can use a schema made for it.
       const found = await pool.query('select 1 from pg_namespace where nspname = $1', [schema]);
-      if (found.rowCount === 0) await pool.query(`create schema if not exists ${ident(schema)}`);
+      if (found.rowCount === 0) await ignoringConcurrentCreate(() => pool.query(`create schema if not exists ${ident(schema)}`));
       // An extension is created in the first schema of the search path; shared by every brain, it belongs in public.
-      await pool.query('create extension if not exists vector with schema public; create extension if not exists pg_trgm with schema public');
+      await ignoringConcurrentCreate(() => pool.query('create extension if not exists vector with schema public'));
+      await ignoringConcurrentCreate(() => pool.query('create extension if not exists pg_trgm with schema public'));
     }
   } catch (err) {
     await pool.end().catch(() => undefined);

@@ -21,6 +21,8 @@ const ARGS: Record<string, Record<string, unknown>> = {
   status: {},
   get_note: { note: 'Carol Diaz' },
   list_notes: { folder: 'companies' },
+  unlinked_mentions: { note: 'Acme Robotics' },
+  related_notes: { note: 'Acme Robotics' },
 };
 
 /** Known args, else every required string param filled with a question about the vault (search, think, ...). */
