@@ -4,8 +4,7 @@ import { App, Plugin as MockPlugin } from 'obsidian-test-mocks/obsidian';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VaultBrainSettingTab } from '../../src/obsidian/plugin/settings-tab';
 import { DEFAULT_SETTINGS, obsidianIgnoreFilters, toWorkerSettings, type VaultBrainSettings } from '../../src/obsidian/plugin/settings';
-import type { WorkerSettings } from '../../src/obsidian/protocol/worker-api';
-import { manifest, TestPlugin } from './test-plugin';
+import { openedWith, startedPlugin } from './test-plugin';
 
 function makeApp(filters: unknown): App {
   const app = App.createConfigured__({ files: { 'Notes/a.md': 'a', 'Archive/old.md': 'old', 'Notes/b.excalidraw.md': 'x' } });
@@ -15,16 +14,6 @@ function makeApp(filters: unknown): App {
   return app;
 }
 
-async function started(app: App, data?: unknown): Promise<TestPlugin> {
-  const plugin = new TestPlugin(app.asOriginalType__(), manifest);
-  if (data !== undefined) vi.spyOn(plugin, 'loadData').mockResolvedValue(data);
-  await plugin.onload();
-  app.workspace.setLayoutReady__();
-  await vi.advanceTimersByTimeAsync(0);
-  return plugin;
-}
-
-const openedWith = (p: TestPlugin): WorkerSettings[] => p.fake.callsOf('open').map((a) => a[1] as WorkerSettings);
 
 describe("Obsidian's excluded files", () => {
   beforeEach(() => vi.useFakeTimers());
@@ -35,7 +24,7 @@ describe("Obsidian's excluded files", () => {
 
   it('are sent to the worker with the rules, and the settings tab names and previews them', async () => {
     const app = makeApp(['Archive/', '/\\.excalidraw\\.md$/', 42]);
-    const plugin = await started(app);
+    const plugin = await startedPlugin(app);
     expect(openedWith(plugin)[0]!.ignore).toEqual(['Archive/', '/\\.excalidraw\\.md$/']);
     const tab = MockPlugin.fromOriginalType2__(plugin).settingTabs__[0] as unknown as VaultBrainSettingTab;
     tab.display();
@@ -49,7 +38,7 @@ describe("Obsidian's excluded files", () => {
 
   it('are left alone when the user opts out', async () => {
     const app = makeApp(['Archive/']);
-    const plugin = await started(app, { obsidianExcluded: false });
+    const plugin = await startedPlugin(app, { obsidianExcluded: false });
     expect(openedWith(plugin)[0]!.ignore).toBeUndefined();
     const tab = MockPlugin.fromOriginalType2__(plugin).settingTabs__[0] as unknown as VaultBrainSettingTab;
     tab.display();

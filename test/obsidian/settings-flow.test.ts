@@ -4,8 +4,7 @@
 import { App, Plugin as MockPlugin, Setting } from 'obsidian-test-mocks/obsidian';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VaultBrainSettingTab } from '../../src/obsidian/plugin/settings-tab';
-import type { WorkerSettings } from '../../src/obsidian/protocol/worker-api';
-import { manifest, TestPlugin } from './test-plugin';
+import { openedWith, startedPlugin } from './test-plugin';
 
 
 interface Control {
@@ -38,16 +37,6 @@ function makeApp(): App {
   return app;
 }
 
-async function started(app: App, data?: unknown): Promise<TestPlugin> {
-  const plugin = new TestPlugin(app.asOriginalType__(), manifest);
-  if (data !== undefined) vi.spyOn(plugin, 'loadData').mockResolvedValue(data);
-  await plugin.onload();
-  app.workspace.setLayoutReady__();
-  await settle();
-  return plugin;
-}
-
-const openedWith = (p: TestPlugin): WorkerSettings[] => p.fake.callsOf('open').map((a) => a[1] as WorkerSettings);
 
 describe('embedder and think settings', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -58,7 +47,7 @@ describe('embedder and think settings', () => {
 
   it('are typed in the settings tab, saved with saveData, and reach the worker', async () => {
     const app = makeApp();
-    const plugin = await started(app);
+    const plugin = await startedPlugin(app);
     expect(openedWith(plugin)[0]).toMatchObject({ embedder: { kind: 'builtin' }, llm: { provider: 'none' } });
     const controls = captureControls();
     const tab = MockPlugin.fromOriginalType2__(plugin).settingTabs__[0] as unknown as VaultBrainSettingTab;
@@ -119,13 +108,13 @@ describe('embedder and think settings', () => {
     });
 
     // After a restart of the app the same settings are read back and sent again.
-    const again = await started(makeApp(), JSON.parse(JSON.stringify(saved)));
+    const again = await startedPlugin(makeApp(), JSON.parse(JSON.stringify(saved)));
     expect(openedWith(again)[0]).toEqual(reopened[1]);
   });
 
   it('switching the provider back to none stops sending the key and hides the key fields', async () => {
     const app = makeApp();
-    const plugin = await started(app, { llmProvider: 'anthropic', llmModel: 'claude-x', llmApiKey: 'sk-ant-789' });
+    const plugin = await startedPlugin(app, { llmProvider: 'anthropic', llmModel: 'claude-x', llmApiKey: 'sk-ant-789' });
     expect(openedWith(plugin)[0]!.llm).toMatchObject({ provider: 'anthropic', model: 'claude-x', apiKey: 'sk-ant-789' });
     const controls = captureControls();
     const tab = MockPlugin.fromOriginalType2__(plugin).settingTabs__[0] as unknown as VaultBrainSettingTab;
@@ -146,7 +135,7 @@ describe('embedder and think settings', () => {
 
   it('a failed push of model settings is logged, not thrown', async () => {
     const app = makeApp();
-    const plugin = await started(app);
+    const plugin = await startedPlugin(app);
     plugin.fake.configure = () => Promise.reject(new Error('worker gone'));
     plugin.settings.llmProvider = 'openai';
     plugin.settings.llmModel = 'm';
