@@ -6,12 +6,12 @@ import { normalizeInPlace, isZeroVector } from '../embed/embedder';
 import { errorMessage } from '../errors';
 import { findUnlinkedMentions, linktextFor, mentionNames, type UnlinkedMention } from '../links/unlinked-mentions';
 import { segmentQuery } from '../text/segment';
+import { noteParam } from './note-param';
 import { defineOp, type OpContext } from './registry';
 import { visibilityOf, type Visibility } from './visibility';
 
 type Ctx = OpContext<Brain>;
 
-const noteParam = { type: 'string', description: 'Note path, path without .md, file name, title or alias', minLength: 1, maxLength: 1000 } as const;
 /** Chunks a keyword phrase search may return per name: the candidates whose text is then read and scanned. */
 const MENTION_CANDIDATES = 200;
 

@@ -4,12 +4,12 @@ import { strongestPerPair } from '../links/pair-edges';
 import type { Brain } from '../brain';
 import { NoteNotFoundError } from '../note-not-found';
 import { lastRecovery } from '../engine/open-checked';
+import { noteParam } from './note-param';
 import { defineOp, type OpContext } from './registry';
 import { visibilityOf } from './visibility';
 
 type Ctx = OpContext<Brain>;
 
-const noteParam = { type: 'string', description: 'Note path, path without .md, file name, title or alias', minLength: 1, maxLength: 1000 } as const;
 
 // A note can carry tens of thousands of links: lists of them come in pages (the SQL reads only the page), so no
 // caller, local or remote, holds more than one page at a time. `nextOffset` is the offset of the next page.

@@ -3,6 +3,7 @@
 // never touch excluded or hidden folders, and never write anything but `.md` files inside the vault.
 import { BrainError } from '../errors';
 import type { Brain } from '../brain';
+import { noteParam } from './note-param';
 import { defineOp, type OpContext } from './registry';
 import { visibilityOf } from './visibility';
 import { confineVaultPath, PathRefusedError } from './remote-path';
@@ -67,7 +68,7 @@ export function createWriteOps(writer: NoteWriter) {
     params: {
       type: 'object',
       properties: {
-        note: { type: 'string', description: 'Note path, path without .md, file name, title or alias', minLength: 1, maxLength: 1000 },
+        note: noteParam,
         content: { type: 'string', description: 'Markdown text to append', minLength: 1, maxLength: MAX_WRITE_CHARS },
       },
       required: ['note', 'content'],
