@@ -124,7 +124,7 @@ export function createMcpServer<B>(options: McpServerOptions<B>): Server {
     /** Where the page to return starts in it. */
     start: number;
     /** The call that produced it, re-run by `continue` when it is safe to. */
-    call: { name: string; params: Record<string, unknown>; rerun: boolean };
+    call: ToolCall;
   }
 
   async function runOp(name: string, params: Record<string, unknown>, requestSignal: AbortSignal): Promise<string> {
@@ -143,7 +143,8 @@ export function createMcpServer<B>(options: McpServerOptions<B>): Server {
       if (digestOf(text) !== cursor.digest) {
         throw new McpCallError('changed_result', 'the result changed since the previous part (the vault was edited); call the original tool again');
       }
-      return { text, start: cursor.offset, call: { name: cursor.tool, params: cursor.params, rerun: true } };
+      // The same text as before, so the next cursor carries the digest already checked.
+      return { text, start: cursor.offset, call: { name: cursor.tool, params: cursor.params, rerun: true, digest: cursor.digest } };
     }
     const op = exposedOps(await backend.ops(), allowWrites).find((o) => o.name === name);
     // A disabled write op is reported exactly like a tool that does not exist.
@@ -158,10 +159,18 @@ export function createMcpServer<B>(options: McpServerOptions<B>): Server {
   return server;
 }
 
+/** A tool call as a cursor needs it: what to re-run, whether that is safe, and the result's digest once known. */
+interface ToolCall {
+  name: string;
+  params: Record<string, unknown>;
+  rerun: boolean;
+  digest?: string;
+}
+
 /** The cursor for the page after `offset` of `text`, produced by `call`. */
-function cursorFor(call: { name: string; params: Record<string, unknown>; rerun: boolean }, text: string, offset: number): PageCursor {
+function cursorFor(call: ToolCall, text: string, offset: number): PageCursor {
   if (!call.rerun) return { kind: 'held', tool: call.name, rest: text.slice(offset) };
-  return { kind: 'rerun', tool: call.name, params: call.params, offset, digest: digestOf(text) };
+  return { kind: 'rerun', tool: call.name, params: call.params, offset, digest: call.digest ?? digestOf(text) };
 }
 
 /** Runs `run` with a signal that fires on timeout or when the client cancels; rejects at that moment. */

@@ -10,7 +10,6 @@ import { visibilityOf } from './visibility';
 
 type Ctx = OpContext<Brain>;
 
-
 // A note can carry tens of thousands of links: lists of them come in pages (the SQL reads only the page), so no
 // caller, local or remote, holds more than one page at a time. `nextOffset` is the offset of the next page.
 const linkPageParams = {

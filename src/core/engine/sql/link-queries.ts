@@ -3,11 +3,11 @@ import type { Backlink, DanglingGroup, DanglingLinkRow, EdgeRow, LinkPage, Outgo
 import { limitOf, type SqlTx } from './sql';
 import { hiddenCondition } from './sql-filters';
 
+/** ` limit … offset …` for a page (no limit: every row from the offset), or '' for all rows. */
 function pageClause(page: LinkPage | undefined, params: unknown[]): string {
-  if (page?.limit === undefined) return page?.offset ? ` offset $${params.push(Math.max(0, Math.floor(page.offset)))}` : '';
-  const limit = `$${params.push(limitOf(page.limit, 1000, 100_000))}`;
-  const offset = `$${params.push(Math.max(0, Math.floor(page.offset ?? 0)))}`;
-  return ` limit ${limit} offset ${offset}`;
+  if (!page || (page.limit === undefined && !page.offset)) return '';
+  const limit = page.limit === undefined ? 'all' : `$${params.push(limitOf(page.limit, 1000, 100_000))}`;
+  return ` limit ${limit} offset $${params.push(Math.max(0, Math.floor(page.offset ?? 0)))}`;
 }
 
 export async function backlinks(db: SqlTx, path: string, page?: LinkPage): Promise<Backlink[]> {
