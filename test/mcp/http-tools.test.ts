@@ -159,6 +159,41 @@ describe('MCP over HTTP: tools', () => {
     }
   });
 
+  it('re-runs the call for the next part, so a vault edited between parts is reported instead of mixed', async () => {
+    const small = await startServer(registry, opened.brain, { limits: { resultBytes: 1024 } });
+    const c = await connectClient(small.url);
+    const added = path.join(v.vault, 'Paging edit.md');
+    try {
+      const first = (await c.callTool({ name: 'graph', arguments: {} })).content as { type: string; text: string }[];
+      const trailer = JSON.parse(first[1]!.text) as { cursor: string };
+      await fs.writeFile(added, 'Meets [[Acme Robotics]] and [[Bob Li]].\n');
+      await opened.brain.index();
+      const next = await c.callTool({ name: 'continue', arguments: { cursor: trailer.cursor } });
+      expect(next.isError).toBe(true);
+      expect(toolText(next)).toMatch(/changed since the previous part/);
+    } finally {
+      await fs.rm(added, { force: true });
+      await opened.brain.index();
+      await c.close();
+      await small.close();
+    }
+  });
+
+  it('lists links in pages: limit, offset and nextOffset walk every backlink once', async () => {
+    const all = toolJson(await client.callTool({ name: 'backlinks', arguments: { note: 'Acme Robotics' } })) as { backlinks: unknown[]; nextOffset: number | null };
+    expect(all.backlinks.length).toBeGreaterThan(1);
+    expect(all.nextOffset).toBeNull();
+    const walked: unknown[] = [];
+    let offset: number | null = 0;
+    while (offset !== null) {
+      const page = toolJson(await client.callTool({ name: 'backlinks', arguments: { note: 'Acme Robotics', limit: 1, offset } })) as typeof all;
+      expect(page.backlinks.length).toBeLessThanOrEqual(1);
+      walked.push(...page.backlinks);
+      offset = page.nextOffset;
+    }
+    expect(walked).toEqual(all.backlinks);
+  });
+
   it('times a slow call out with an error result, aborting its signal, and keeps serving', async () => {
     let aborted = false;
     const slow = await startMcpHttpServer({
