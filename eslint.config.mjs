@@ -1,6 +1,7 @@
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import obsidianmd from 'eslint-plugin-obsidianmd';
+import tseslint from 'typescript-eslint';
 
 export default defineConfig([
   globalIgnores(['node_modules/', 'main.js', 'dist/', 'bin/', 'bench/out/', 'test-artifacts/', 'examples/', 'eval/', 'assets/', 'bench/**/*.mjs', '**/*.cjs', 'vitest.config.mts']),
@@ -44,6 +45,13 @@ export default defineConfig([
       // Node has a standard fetch and no Obsidian `requestUrl`; the plugin's own code (src/obsidian) keeps the rule.
       'no-restricted-globals': 'off',
     },
+  },
+  {
+    // The manifest is checked as the community-plugin review checks it (keys, types, description format). The
+    // TypeScript parser reads a .json file as one object expression, which is what validate-manifest walks.
+    files: ['manifest.json'],
+    languageOptions: { parser: tseslint.parser, parserOptions: { projectService: false, project: null, extraFileExtensions: ['.json'] } },
+    rules: { 'obsidianmd/validate-manifest': 'error' },
   },
   {
     // The build scripts are plain ES modules run by Node, type-checked through tsconfig.scripts.json (checkJs).
