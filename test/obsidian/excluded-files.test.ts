@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VaultBrainSettingTab } from '../../src/obsidian/plugin/settings-tab';
 import { DEFAULT_SETTINGS, obsidianIgnoreFilters, toWorkerSettings, type VaultBrainSettings } from '../../src/obsidian/plugin/settings';
 import { openedWith, startedPlugin } from './test-plugin';
+import type { VaultBrainHost } from '../../src/obsidian/plugin/host';
+import { IndexStatusView } from '../../src/obsidian/views/status-view';
 
 function makeApp(filters: unknown): App {
   const app = App.createConfigured__({ files: { 'Notes/a.md': 'a', 'Archive/old.md': 'old', 'Notes/b.excalidraw.md': 'x' } });
@@ -34,6 +36,18 @@ describe("Obsidian's excluded files", () => {
     const preview = tab.containerEl.querySelector('.vb-rule-preview')!.textContent ?? '';
     expect(preview).toContain('1 of 3 files will be indexed.');
     expect(preview).toContain('Archive/old.md: excluded by Obsidian\'s Excluded files ("Archive/")');
+  });
+
+  it("answer \"why isn't this note found?\" in the index status view", async () => {
+    const app = makeApp(['Archive/']);
+    const plugin = await startedPlugin(app);
+    const host = plugin as unknown as VaultBrainHost;
+    const leaf = app.workspace.getLeaf(true).asOriginalType__();
+    const view = new IndexStatusView(leaf, host);
+    await view.onOpen();
+    expect(await view.explain('old')).toBe('Archive/old.md is not indexed: excluded by Obsidian\'s Excluded files ("Archive/").');
+    plugin.settings.obsidianExcluded = false;
+    expect(await view.explain('old')).not.toContain('excluded');
   });
 
   it('are left alone when the user opts out', async () => {

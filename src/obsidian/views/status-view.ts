@@ -6,7 +6,7 @@ import { ItemView, type WorkspaceLeaf } from 'obsidian';
 import type { BrainState } from '../plugin/brain-service';
 import type { VaultBrainHost } from '../plugin/host';
 import type { StatsResponse, StatusResponse } from '../plugin/op-results';
-import { effectiveRules } from '../plugin/settings';
+import { effectiveRules, obsidianIgnoreFilters } from '../plugin/settings';
 import { statusText } from '../plugin/status-text';
 import { describeDiagnosis, diagnoseNote } from '../plugin/why-not-found';
 import { markNoteRow, wireNoteRows } from './note-rows';
@@ -145,7 +145,7 @@ export class IndexStatusView extends ItemView {
     try {
       const d = await diagnoseNote(query, {
         files: this.app.vault.getFiles().map((f) => f.path),
-        rules: effectiveRules(this.host.settings, this.app.vault.configDir),
+        rules: effectiveRules(this.host.settings, this.app.vault.configDir, obsidianIgnoreFilters(this.app.vault)),
         call: (name, params) => this.host.brain.op(name, params, LOCAL),
       });
       text = describeDiagnosis(d);
