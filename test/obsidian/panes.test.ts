@@ -67,6 +67,28 @@ describe('search pane', () => {
     expect(root.querySelector('.vb-search-message')!.textContent).toBe('3 results in 2 notes');
   });
 
+  it('shows the strongest evidence of each hit as one badge in words, with the tag in its tooltip', async () => {
+    const { leaf, fake, brain } = setupBrain();
+    await brain.start();
+    fake.ops.set('search', (p) => ({
+      query: p.query,
+      results: [
+        { ...hit('People/Alice Chen.md', 'Alice Chen', 'Alice works at Acme', ['keyword']), evidence: ['rare_term', 'graph_edge:works_at', 'keyword_exact'] },
+        { ...hit('Companies/Acme.md', 'Acme', 'rockets', ['semantic']), evidence: ['weak_semantic'] },
+        hit('Notes/Plain.md', 'Plain', 'plain', ['keyword']),
+      ],
+    }));
+    const view = new SearchView(leaf, brain);
+    await view.onOpen();
+    type(view.contentEl.querySelector<HTMLInputElement>('.vb-search-input')!, 'acme');
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 10);
+    const groups = view.contentEl.querySelectorAll('.vb-result-group');
+    expect(texts(groups[0]!, '.vb-evidence')).toEqual(['all words']);
+    expect(groups[0]!.querySelector('.vb-evidence')!.getAttribute('aria-label')).toContain('(keyword_exact)');
+    expect(groups[1]!.querySelector('.vb-evidence-weak_semantic')?.textContent).toBe('loose match');
+    expect(groups[2]!.querySelector('.vb-evidence')).toBeNull();
+  });
+
   it('marks the words the engine matched (stems) when the hit names them, whole words only', async () => {
     const { leaf, fake, brain } = setupBrain();
     await brain.start();

@@ -1,3 +1,4 @@
+import { evidenceBadge } from '../../src/obsidian/views/evidence-badge';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, effectiveRules, mergeSettings, parseRuleLines, previewRules, toLlmSettings, toWorkerSettings } from '../../src/obsidian/plugin/settings';
 import { statusText } from '../../src/obsidian/plugin/status-text';
@@ -240,5 +241,14 @@ describe('why is this note not found', () => {
     expect(ok).toMatchObject({ kind: 'indexed', searchRank: 2 });
     expect(describeDiagnosis(ok)).toContain('ranks it #2');
     expect(describeDiagnosis(await d('zzz'))).toBe('No file in the vault matches "zzz".');
+  });
+});
+
+describe('evidence badge', () => {
+  it('names a typed link by its relation, knows no badge for unknown tags, and none for no tags', () => {
+    expect(evidenceBadge(['graph_edge:invested_in', 'weak_semantic'])).toEqual({ kind: 'graph_edge', text: 'linked: invested in', tip: expect.stringContaining('(graph_edge:invested_in)') as string });
+    expect(evidenceBadge(['exact_title', 'rare_term'])?.text).toBe('exact title');
+    expect(evidenceBadge(['something_new'])).toBeNull();
+    expect(evidenceBadge(undefined)).toBeNull();
   });
 });

@@ -8,6 +8,8 @@ export type SearchResponse = FullSearchResponse;
 /** What the panes read of a hit (tests build them by hand); an empty heading and null both mean none. */
 export type SearchHit = Pick<SearchResult, 'path' | 'title' | 'score' | 'snippet' | 'highlights' | 'startLine' | 'endLine' | 'why' | 'explain'> & {
   heading: SearchResult['heading'] | null;
+  /** The engine's evidence tags (absent in hand-built hits). */
+  evidence?: SearchResult['evidence'];
 };
 
 export type BacklinksResponse = OpResult<'backlinks'>;

@@ -6,6 +6,7 @@ import { ItemView, type PaneType, type WorkspaceLeaf } from 'obsidian';
 import type { BrainService, BrainState } from '../plugin/brain-service';
 import type { OpInput } from '../../core/ops';
 import type { SearchHit, SearchResponse } from '../plugin/op-results';
+import { evidenceBadge } from './evidence-badge';
 import { groupByNote } from './grouping';
 import { highlightRuns, plainSnippet, queryTerms } from './highlight';
 import { markNoteRow, paneFor, wireNoteRows } from './note-rows';
@@ -163,6 +164,8 @@ export class SearchView extends ItemView {
           else snippet.appendText(run.text);
         }
         const badges = el.createDiv({ cls: 'vb-badges' });
+        const sure = evidenceBadge(hit.evidence);
+        if (sure) badges.createSpan({ cls: ['vb-evidence', `vb-evidence-${sure.kind}`], text: sure.text, attr: { 'aria-label': sure.tip } });
         for (const why of hit.why) badges.createSpan({ cls: ['vb-badge', badgeClass(why)], text: why });
         this.hitEls.push({ el, hit });
       }
