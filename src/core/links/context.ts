@@ -20,6 +20,33 @@ export function contextAround(text: string, start: number, end: number, radius =
 }
 
 /**
+ * The part of [lo, hi) a link's context may show: not across a level-1 heading line. A note's H1 is nearly
+ * always its title, which every surface prints beside the context already, and folded onto one line it ran into
+ * the first sentence ("# Alice Chen Alice Chen founded…"). Lower headings stay: "## Founders" says what a
+ * list of links under it means. Only headings within `radius` of the link matter (the window is no wider).
+ */
+export function withinTitleHeadings(text: string, start: number, end: number, lo: number, hi: number, radius = CONTEXT_RADIUS): [number, number] {
+  let from = lo;
+  let to = hi;
+  const before = headingLineBefore(text, start, Math.max(lo, start - radius - 1));
+  if (before >= 0) {
+    const lineEnd = text.indexOf('\n', before);
+    if (lineEnd >= 0 && lineEnd < start) from = Math.max(from, lineEnd + 1);
+  }
+  const after = text.indexOf('\n# ', end);
+  if (after >= 0 && after <= end + radius) to = Math.min(to, after);
+  return [from, to];
+}
+
+/** Start of the last `# ` line that begins at or after `floor` and before `pos`, or -1. */
+function headingLineBefore(text: string, pos: number, floor: number): number {
+  const nl = text.lastIndexOf('\n# ', pos - 1);
+  // The heading line itself may begin right at `floor` (the body's first line, after the frontmatter).
+  if (nl >= 0 && nl + 1 >= floor) return nl + 1;
+  return floor === 0 && text.startsWith('# ') ? 0 : -1;
+}
+
+/**
  * `text.slice(from, to).replace(/\s+/g, ' ').trim()` in one pass without a regex: this runs for every link,
  * and most contexts have only a few runs to fold.
  */

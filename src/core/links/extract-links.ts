@@ -4,7 +4,7 @@ import { maskNonLinkText } from '../markdown/mask';
 import type { ExtractedLink } from '../types';
 import { fileStem } from '../markdown/title';
 import { nameTokens } from './clause-subject';
-import { contextAround } from './context';
+import { contextAround, withinTitleHeadings } from './context';
 import { typeBodyLinks, typeFrontmatterLink, type EdgeDecision } from './edge-types';
 import { chooseCandidate, kindOfType } from './entity-kinds';
 import { extractFrontmatterLinks } from './frontmatter-links';
@@ -47,6 +47,12 @@ function maskBody(text: string, bodyStart: number, given: string | undefined): s
   return bodyStart === 0 ? masked : text.slice(0, bodyStart).replace(/[^\n]/g, ' ') + masked;
 }
 
+/** A body link's context: inside the body, and not across the note's title heading. */
+function bodyContext(text: string, start: number, end: number, bodyStart: number): string {
+  const [lo, hi] = withinTitleHeadings(text, start, end, bodyStart, text.length);
+  return contextAround(text, start, end, undefined, lo, hi);
+}
+
 export function extractLinks(input: LinkExtractionInput): ExtractedLink[] {
   const text = input.text;
   const bodyStart = Math.min(Math.max(0, Math.trunc(input.bodyStart) || 0), text.length);
@@ -61,7 +67,7 @@ export function extractLinks(input: LinkExtractionInput): ExtractedLink[] {
       direction: d.direction,
       line,
       offset: m.start,
-      context: m.start >= bodyStart ? contextAround(text, m.start, m.end, undefined, bodyStart) : contextAround(text, m.start, m.end, undefined, 0, bodyStart),
+      context: m.start >= bodyStart ? bodyContext(text, m.start, m.end, bodyStart) : contextAround(text, m.start, m.end, undefined, 0, bodyStart),
     };
     // Optional fields are left out rather than set to undefined.
     if (m.subpath !== undefined) link.subpath = m.subpath;

@@ -157,3 +157,19 @@ describe('extractLinks: pathological input stays fast', () => {
     expect(links.length).toBeGreaterThan(800);
   });
 });
+
+describe('link context and the title heading', () => {
+  const ctx = (text: string, bodyStart = 0): string[] => linksOf(text, 'note', { bodyStart }).map((l) => l.context);
+
+  it('leaves out the H1 above the link (the title every surface already prints), keeping lower headings', () => {
+    expect(ctx('# Alice Chen\n\nAlice Chen founded [[Acme Robotics]] in 2019.\n')).toEqual(['Alice Chen founded [[Acme Robotics]] in 2019.']);
+    expect(ctx('# Acme\n\n## Founders\n- [[Alice Chen]]\n')).toEqual(['## Founders - [[Alice Chen]]']);
+    const fm = '---\ntype: person\n---\n';
+    expect(ctx(`${fm}# Bob\nBob works at [[Acme]].\n`, fm.length)).toEqual(['Bob works at [[Acme]].']);
+  });
+
+  it('stops before the next H1, and keeps a link that sits in an H1 whole', () => {
+    expect(ctx('Intro with [[Acme]] here.\n# Next part\nOther text.\n')).toEqual(['Intro with [[Acme]] here.']);
+    expect(ctx('# About [[Acme]]\nBody.\n')[0]).toContain('# About [[Acme]]');
+  });
+});

@@ -27,7 +27,7 @@ describe('link context', () => {
     const links = linksOf(text, 'person', { frontmatter: { type: 'person', company: '[[Acme]]' }, frontmatterText: fm, frontmatterStartLine: 2, bodyStart: text.indexOf('# Alice') });
     const body = links.find((l) => l.source === 'wikilink');
     const front = links.find((l) => l.source === 'frontmatter');
-    expect(body?.context).toBe('# Alice Alice works at [[Acme]].');
+    expect(body?.context).toBe('Alice works at [[Acme]].');
     expect(front?.context).not.toContain('Alice works');
     expect(front?.context).toContain('company');
   });
