@@ -116,16 +116,22 @@ async function neighbourhood(engine: BrainEngine, entity: string): Promise<{ typ
   for (const link of await engine.backlinks(entity)) {
     const from = await titleOf(link.from);
     const fieldText = link.source === 'frontmatter' || link.source === 'inline-field';
-    const text = fieldText ? `${from}: ${frontmatterField(link.context)}` : sentenceAroundLink(link.context, names);
+    const text = fieldText ? `${from}: ${frontmatterField(link.context, names)}` : sentenceAroundLink(link.context, names);
     const c = candidate(link.from, from, '', link.line, link.line, text, 'graph', link.type);
     (link.type === 'mentions' ? mentions : typed).push(c);
   }
   return { typed, mentions };
 }
 
-/** The `key: value` that holds the link in a folded frontmatter context (best effort; falls back to it all). */
-function frontmatterField(context: string): string {
-  const middle = Math.floor(context.length / 2);
+/**
+ * The `key: value` that holds the link in a folded frontmatter context (best effort; falls back to it all). The
+ * link is found by the target's names (`[[Title`); the window's middle stands in when none is found, but near the
+ * top of the frontmatter the window is not centred on the link, and the middle then fell on another key.
+ */
+function frontmatterField(context: string, needles: string[] = []): string {
+  const lower = context.toLowerCase();
+  const found = needles.map((n) => lower.indexOf(n.toLowerCase())).filter((i) => i >= 0);
+  const middle = found.length > 0 ? Math.min(...found) : Math.floor(context.length / 2);
   const keys = [...context.matchAll(/(?:^|\s)([\p{L}_][\p{L}\p{N}_-]*::?)\s/gu)];
   let start = 0;
   let end = context.length;
