@@ -236,6 +236,8 @@ describe('think pane gaps', () => {
     const gaps = root.querySelectorAll('.vb-gap-list > li.vb-gap');
     expect(gaps).toHaveLength(2);
     expect(gaps[0]!.classList.contains('vb-gap-hole')).toBe(true);
+    // Link syntax in a detail reads as the note's name.
+    expect(gaps[0]!.querySelector('.vb-gap-detail')!.textContent).toBe('Nova Labs is linked from 2 notes but no such note exists.');
     // Create the hole's target; open the notes that link to it. A stale gap's missing path gets no button.
     expect(texts(gaps[0]!, 'button')).toEqual(['Create Nova Labs', 'Open Alice Chen', 'Open Acme']);
     expect(texts(gaps[1]!, 'button')).toEqual(['Open Acme']);

@@ -12,6 +12,7 @@ import { synthesisNote } from '../../core/think/synthesis-note';
 import type { BrainService } from '../plugin/brain-service';
 import type { ThinkGap, ThinkResponse } from '../plugin/op-results';
 import { basename } from './grouping';
+import { plainSnippet } from './highlight';
 import { markNoteRow, paneFor, wireNoteRows } from './note-rows';
 import { createLinkedNote, openLink } from './open-note';
 import { THINK_VIEW } from './view-types';
@@ -233,7 +234,8 @@ export class ThinkView extends ItemView {
 
   private renderGap(list: HTMLElement, gap: ThinkGap): void {
     const el = list.createEl('li', { cls: ['vb-gap', `vb-gap-${gap.kind.replace(/[^a-z0-9-]/gi, '-')}`] });
-    el.createDiv({ cls: 'vb-gap-detail', text: gap.detail });
+    // Gap details name notes in link syntax ("[[Nova Labs]] is linked from 1 note"): shown as the names, as text.
+    el.createDiv({ cls: 'vb-gap-detail', text: plainSnippet(gap.detail) });
     const actions = el.createDiv({ cls: 'vb-gap-actions' });
     const target = gap.kind === 'hole' ? gap.target?.trim() : undefined;
     if (target) {
