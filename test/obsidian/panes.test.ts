@@ -35,8 +35,9 @@ describe('search pane', () => {
     fake.ops.set('search', (p) => ({
       query: p.query,
       results: [
-        hit('People/Alice Chen.md', 'Alice Chen', 'Alice works at Acme as CTO.', ['keyword', 'graph: works_at'], 4, 'Role'),
-        hit('Companies/Acme.md', 'Acme', 'Founded by <b>Bob</b>; acme builds rockets', ['semantic', 'title'], 1),
+        // Heading paths start with the note's H1, its title: shown without it ("Role"), or not at all.
+        hit('People/Alice Chen.md', 'Alice Chen', 'Alice works at Acme as CTO.', ['keyword', 'graph: works_at'], 4, 'Alice Chen > Role'),
+        hit('Companies/Acme.md', 'Acme', 'Founded by <b>Bob</b>; acme builds rockets', ['semantic', 'title'], 1, 'Acme'),
         hit('People/Alice Chen.md', 'Alice Chen', 'Met at the Acme offsite', ['keyword'], 12),
       ],
     }));

@@ -1,4 +1,5 @@
 import { evidenceBadge } from '../../src/obsidian/views/evidence-badge';
+import { headingUnderTitle } from '../../src/obsidian/views/grouping';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, effectiveRules, mergeSettings, parseRuleLines, previewRules, toLlmSettings, toWorkerSettings } from '../../src/obsidian/plugin/settings';
 import { statusText } from '../../src/obsidian/plugin/status-text';
@@ -250,5 +251,14 @@ describe('evidence badge', () => {
     expect(evidenceBadge(['exact_title', 'rare_term'])?.text).toBe('exact title');
     expect(evidenceBadge(['something_new'])).toBeNull();
     expect(evidenceBadge(undefined)).toBeNull();
+  });
+});
+
+describe('heading under its title', () => {
+  it('drops the leading title segment (any case), keeps other paths whole, and is empty for the title alone', () => {
+    expect(headingUnderTitle('Acme > Funding > 2024', 'Acme')).toBe('Funding > 2024');
+    expect(headingUnderTitle('acme', 'Acme')).toBe('');
+    expect(headingUnderTitle('Overview > Acme', 'Acme')).toBe('Overview > Acme');
+    expect(headingUnderTitle(null, 'Acme')).toBe('');
   });
 });

@@ -18,6 +18,16 @@ export function groupByNote(hits: SearchHit[]): NoteGroup[] {
   return [...groups.values()];
 }
 
+/**
+ * A hit's heading path as shown under its note's title: without the leading title (a note's H1 usually is its
+ * title, so "Acme > Funding" under "Acme" reads "Funding"), and nothing when the path is only the title.
+ */
+export function headingUnderTitle(heading: string | null | undefined, title: string): string {
+  const parts = (heading ?? '').split(' > ').map((p) => p.trim()).filter(Boolean);
+  if (parts.length > 0 && parts[0]!.toLowerCase() === title.trim().toLowerCase()) parts.shift();
+  return parts.join(' > ');
+}
+
 export interface TypeGroup<T> {
   type: string;
   items: T[];

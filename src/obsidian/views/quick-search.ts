@@ -5,6 +5,7 @@ import { SuggestModal, type App } from 'obsidian';
 import { LOCAL, type BrainService } from '../plugin/brain-service';
 import { errorText } from '../plugin/error-text';
 import type { SearchHit, SearchResponse } from '../plugin/op-results';
+import { headingUnderTitle } from './grouping';
 import { highlightRuns, plainSnippet } from './highlight';
 import { paneFor } from './note-rows';
 import { openNote } from './open-note';
@@ -54,8 +55,10 @@ export class QuickSearchModal extends SuggestModal<SearchHit> {
   renderSuggestion(hit: SearchHit, el: HTMLElement): void {
     el.addClass('vb-quick-hit');
     const head = el.createDiv({ cls: 'vb-quick-title' });
-    head.createSpan({ text: hit.title || hit.path });
-    if (hit.heading) head.createSpan({ cls: 'vb-quick-heading', text: ` › ${hit.heading}` });
+    const title = hit.title || hit.path;
+    head.createSpan({ text: title });
+    const heading = headingUnderTitle(hit.heading, title);
+    if (heading) head.createSpan({ cls: 'vb-quick-heading', text: ` › ${heading}` });
     const snippet = el.createDiv({ cls: 'vb-quick-snippet' });
     for (const run of highlightRuns(plainSnippet(hit.snippet), hit.highlights ?? [], true)) {
       if (run.match) snippet.createSpan({ cls: 'vb-hl', text: run.text });

@@ -7,7 +7,7 @@ import type { BrainService, BrainState } from '../plugin/brain-service';
 import type { OpInput } from '../../core/ops';
 import type { SearchHit, SearchResponse } from '../plugin/op-results';
 import { evidenceBadge } from './evidence-badge';
-import { groupByNote } from './grouping';
+import { groupByNote, headingUnderTitle } from './grouping';
 import { highlightRuns, plainSnippet, queryTerms } from './highlight';
 import { markNoteRow, paneFor, wireNoteRows } from './note-rows';
 import { openNote } from './open-note';
@@ -156,7 +156,8 @@ export class SearchView extends ItemView {
       for (const hit of g.hits) {
         const el = groupEl.createDiv({ cls: 'vb-result', attr: { role: 'option', tabindex: '-1' } });
         markNoteRow(el, hit.path, hit.startLine);
-        if (hit.heading) el.createDiv({ cls: 'vb-result-heading', text: hit.heading });
+        const heading = headingUnderTitle(hit.heading, g.title);
+        if (heading) el.createDiv({ cls: 'vb-result-heading', text: heading });
         const snippet = el.createDiv({ cls: 'vb-result-snippet' });
         // The words the engine matched (stems, CJK bigrams); the typed words for hits that do not say.
         for (const run of highlightRuns(plainSnippet(hit.snippet), hit.highlights ?? terms, hit.highlights !== undefined)) {
@@ -165,7 +166,8 @@ export class SearchView extends ItemView {
         }
         const badges = el.createDiv({ cls: 'vb-badges' });
         const sure = evidenceBadge(hit.evidence);
-        if (sure) badges.createSpan({ cls: ['vb-evidence', `vb-evidence-${sure.kind}`], text: sure.text, attr: { 'aria-label': sure.tip } });
+        // A typed link is already named by its why-badge ("linked: invested_in"): no second badge for it.
+        if (sure && !(sure.kind === 'graph_edge' && hit.why.some(isGraphWhy))) badges.createSpan({ cls: ['vb-evidence', `vb-evidence-${sure.kind}`], text: sure.text, attr: { 'aria-label': sure.tip } });
         for (const why of hit.why) badges.createSpan({ cls: ['vb-badge', badgeClass(why)], text: why });
         this.hitEls.push({ el, hit });
       }
@@ -222,8 +224,13 @@ export function emptyState(state: BrainState): string {
   }
 }
 
+/** The why-badges of the graph arm and of graph augmentation ("graph: works_at", "linked: invested_in"). */
+function isGraphWhy(why: string): boolean {
+  return why.startsWith('graph') || why.startsWith('linked');
+}
+
 function badgeClass(why: string): string {
-  if (why.startsWith('graph')) return 'vb-badge-graph';
+  if (isGraphWhy(why)) return 'vb-badge-graph';
   if (why === 'semantic') return 'vb-badge-semantic';
   if (why === 'keyword') return 'vb-badge-keyword';
   if (why === 'title') return 'vb-badge-title';
