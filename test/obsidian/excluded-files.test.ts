@@ -1,6 +1,7 @@
 // Obsidian's "Excluded files" (userIgnoreFilters) reach the worker's rules and the write guard, the settings tab
 // says what they are and previews what they hide, and the opt-out setting turns them off.
-import { App, Plugin as MockPlugin } from 'obsidian-test-mocks/obsidian';
+import type { WorkspaceLeaf as ObsidianLeaf } from 'obsidian';
+import { App, Plugin as MockPlugin, WorkspaceLeaf } from 'obsidian-test-mocks/obsidian';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VaultBrainSettingTab } from '../../src/obsidian/plugin/settings-tab';
 import { DEFAULT_SETTINGS, obsidianIgnoreFilters, toWorkerSettings, type VaultBrainSettings } from '../../src/obsidian/plugin/settings';
@@ -42,7 +43,7 @@ describe("Obsidian's excluded files", () => {
     const app = makeApp(['Archive/']);
     const plugin = await startedPlugin(app);
     const host = plugin as unknown as VaultBrainHost;
-    const leaf = app.workspace.getLeaf(true).asOriginalType__();
+    const leaf = WorkspaceLeaf.create2__(app).asOriginalType__() as unknown as ObsidianLeaf;
     const view = new IndexStatusView(leaf, host);
     await view.onOpen();
     expect(await view.explain('old')).toBe('Archive/old.md is not indexed: excluded by Obsidian\'s Excluded files ("Archive/").');
