@@ -354,16 +354,86 @@ export class Modal extends Component {
   onClose(): void {}
 }
 
-/** Enough of SuggestModal for the plugin to define its quick search (the e2e does not open it). */
+/**
+ * SuggestModal as Obsidian's prompt behaves, enough for the quick search e2e: typing asks getSuggestions for the
+ * input's text and lists the answer as `.suggestion-item`s (the first selected), arrow keys move the selection,
+ * Enter chooses it (a Mod+Enter handler registered on the scope runs instead when Ctrl is held), then it closes.
+ */
+type ScopeHandler = (evt: KeyboardEvent) => boolean | void;
 export abstract class SuggestModal<T> extends Modal {
   readonly inputEl = document.createElement('input');
+  readonly resultContainerEl = document.createElement('div');
   emptyStateText = 'No results found.';
-  readonly scope = { register: (): void => undefined };
+  private readonly modHandlers = new Map<string, ScopeHandler>();
+  readonly scope = {
+    register: (mods: string[], key: string, handler: ScopeHandler): void => {
+      if (mods.includes('Mod')) this.modHandlers.set(key, handler);
+    },
+  };
+  private items: T[] = [];
+  private selected = 0;
+  private query = 0;
+
+  constructor(app: App) {
+    super(app);
+    this.containerEl.classList.add('modal-container', 'prompt');
+    this.inputEl.classList.add('prompt-input');
+    this.resultContainerEl.classList.add('prompt-results');
+    this.contentEl.append(this.inputEl, this.resultContainerEl);
+    this.inputEl.addEventListener('input', () => void this.update());
+    this.inputEl.addEventListener('keydown', (evt) => this.onKey(evt));
+  }
   setPlaceholder(placeholder: string): void {
     this.inputEl.placeholder = placeholder;
   }
   setInstructions(): void {}
-  selectActiveSuggestion(): void {}
+  override open(): void {
+    super.open();
+    this.inputEl.focus();
+  }
+  selectActiveSuggestion(evt: MouseEvent | KeyboardEvent): void {
+    const item = this.items[this.selected];
+    if (item === undefined) return;
+    this.onChooseSuggestion(item, evt);
+    this.close();
+  }
+  private async update(): Promise<void> {
+    const mine = ++this.query;
+    const items = await this.getSuggestions(this.inputEl.value);
+    if (mine !== this.query) return;
+    this.items = items;
+    this.selected = 0;
+    this.resultContainerEl.replaceChildren();
+    if (items.length === 0) {
+      const empty = document.createElement('div');
+      empty.className = 'suggestion-empty';
+      empty.textContent = this.emptyStateText;
+      this.resultContainerEl.append(empty);
+    }
+    items.forEach((item, i) => {
+      const el = document.createElement('div');
+      el.className = i === 0 ? 'suggestion-item is-selected' : 'suggestion-item';
+      this.renderSuggestion(item, el);
+      el.addEventListener('click', (evt) => {
+        this.selected = i;
+        this.selectActiveSuggestion(evt);
+      });
+      this.resultContainerEl.append(el);
+    });
+  }
+  private onKey(evt: KeyboardEvent): void {
+    if (evt.key === 'ArrowDown' || evt.key === 'ArrowUp') {
+      evt.preventDefault();
+      if (this.items.length === 0) return;
+      this.selected = (this.selected + (evt.key === 'ArrowDown' ? 1 : this.items.length - 1)) % this.items.length;
+      [...this.resultContainerEl.children].forEach((el, i) => el.classList.toggle('is-selected', i === this.selected));
+    } else if (evt.key === 'Enter') {
+      evt.preventDefault();
+      const mod = evt.ctrlKey || evt.metaKey ? this.modHandlers.get('Enter') : undefined;
+      if (mod) mod(evt);
+      else this.selectActiveSuggestion(evt);
+    }
+  }
   abstract getSuggestions(query: string): T[] | Promise<T[]>;
   abstract renderSuggestion(value: T, el: HTMLElement): void;
   abstract onChooseSuggestion(value: T, evt: MouseEvent | KeyboardEvent): void;

@@ -8,9 +8,28 @@ installDomHelpers();
 
 const opened: { path: string; line: number | null; pane: WorkspaceLeaf['openedAs'] }[] = [];
 const shim = obsidianModule;
+/** Text with `[[target|alias]]` links as Obsidian draws them (an internal-link anchor), the rest as text. */
+function appendInline(el: HTMLElement, text: string): void {
+  const link = /\[\[([^\]|]+)(?:\|([^\]]+))?\]\]/g;
+  let at = 0;
+  for (const m of text.matchAll(link)) {
+    el.appendText(text.slice(at, m.index));
+    el.createEl('a', { cls: 'internal-link', text: m[2] ?? m[1]!, attr: { 'data-href': m[1]! } });
+    at = m.index + m[0].length;
+  }
+  el.appendText(text.slice(at));
+}
+
+// Enough Markdown for the panes' screenshots: paragraphs, "- " lists, wiki links. Never HTML from the text.
 shim.MarkdownRenderer = {
   render(_app: unknown, markdown: string, el: HTMLElement): Promise<void> {
-    for (const para of markdown.split(/\n{2,}/)) el.createEl('p', { text: para });
+    for (const block of markdown.split(/\n{2,}/)) {
+      const lines = block.split('\n');
+      if (lines.every((l) => /^\s*[-*] /.test(l))) {
+        const ul = el.createEl('ul');
+        for (const l of lines) appendInline(ul.createEl('li'), l.replace(/^\s*[-*] /, ''));
+      } else appendInline(el.createEl('p'), block);
+    }
     return Promise.resolve();
   },
 };
@@ -38,6 +57,11 @@ body { margin: 0; display: flex; gap: 16px; align-items: flex-start; padding: 16
   border-radius: 8px; padding: 12px; box-sizing: border-box; color: var(--text-normal); }
 .vb-e2e-pane input { box-sizing: border-box; padding: 4px 8px; border: 1px solid var(--background-modifier-border); border-radius: 4px; font: inherit; }
 .vb-e2e-pane h4 { margin: 4px 0 8px; }
+.internal-link { color: var(--text-accent); text-decoration: underline; text-decoration-thickness: 1px; cursor: pointer; }
+.modal-container.prompt.vb-e2e-pane { width: 560px; padding: 8px; }
+.prompt-input { width: 100%; padding: 8px 10px !important; font-size: 16px !important; margin-bottom: 6px; }
+.suggestion-item { padding: 6px 10px; border-radius: 4px; margin-bottom: 2px; }
+.suggestion-item.is-selected { background: var(--background-modifier-hover); }
 `;
 const sheet = new CSSStyleSheet();
 sheet.replaceSync(THEME);
