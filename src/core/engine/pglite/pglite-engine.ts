@@ -37,7 +37,8 @@ export interface PGliteEngineSettings {
  * ~80 per 1k notes indexed), every open replayed all of it, and a statement that needed more new segments than
  * the OPFS pool had spare files threw inside Postgres while it held the WAL write lock, so the next commit
  * waited on that lock forever (the 10k-note plugin index that never finished; docs/plugin-performance.md).
- * flush() checkpoints once this much WAL has been written since the last one; old segments are then recycled.
+ * flush() and every write transaction checkpoint once this much WAL has been written since the last one; old
+ * segments are then recycled.
  */
 export const CHECKPOINT_WAL_BYTES = 16 * 1024 * 1024;
 
@@ -132,7 +133,9 @@ export class PGliteEngine extends SqlEngine<Transaction> {
   }
 
   protected override async afterWrite(): Promise<void> {
+    // Embedding writes run many transactions between two flushes: the WAL is bounded at every write too.
     if (this.autoFlush) await this.flush();
+    else await this.checkpointIfDue();
   }
 
   protected override async rowsWritten(n: number): Promise<void> {
