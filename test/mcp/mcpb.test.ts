@@ -122,5 +122,8 @@ describe('vault-brain.mcpb', () => {
     // Its database lives in the vault, not in the extension folder.
     expect(existsSync(path.join(v.vault, '.vault-brain'))).toBe(true);
     expect(existsSync(path.join(unpacked, '.vault-brain'))).toBe(false);
+    // The server's first write (its audit log) may create the brain folder before the brain does: still with a
+    // .gitignore, so git never picks up the database of a vault the extension was pointed at.
+    expect((await fs.readFile(path.join(v.vault, '.vault-brain', '.gitignore'), 'utf8')).split('\n')).toContain('*');
   });
 });
