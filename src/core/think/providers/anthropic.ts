@@ -1,6 +1,6 @@
 // Anthropic Messages API through the official SDK, streamed. The SDK's retries are off: a failed or slow call
 // falls back to the extractive answer instead of keeping the user waiting.
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type { ChatModel } from '../types';
 import { guardedFetchOptions } from '../../net/redirect-guard';
 import type { ProviderOptions } from './options';
@@ -8,7 +8,8 @@ import type { ProviderOptions } from './options';
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 
 export function createAnthropicModel(options: ProviderOptions): ChatModel {
-  const client = new Anthropic({
+  // The SDK is loaded at the first call: loading it takes ~0.4 s, which every CLI command would pay otherwise.
+  const settings: ConstructorParameters<typeof Anthropic>[0] = {
     baseURL: options.baseURL ?? ANTHROPIC_DEFAULT_BASE_URL,
     // Explicit, so the SDK never goes looking for keys or profiles in the environment.
     apiKey: options.apiKey ?? 'not-set',
@@ -17,11 +18,16 @@ export function createAnthropicModel(options: ProviderOptions): ChatModel {
     timeout: options.timeoutMs,
     maxRetries: 0,
     dangerouslyAllowBrowser: true,
-  });
+  };
+  let client: Promise<Anthropic> | null = null;
+  const connect = (): Promise<Anthropic> => (client ??= import('@anthropic-ai/sdk').then(({ default: Sdk }) => new Sdk(settings)));
   return {
     id: `anthropic:${options.model}`,
     async complete(request) {
-      const stream = await client.messages.create(
+      const sdk = await connect();
+      // Loading the SDK can outlast a short timeout; the SDK does not notice a signal that was aborted before the call.
+      request.signal?.throwIfAborted();
+      const stream = await sdk.messages.create(
         {
           model: options.model,
           max_tokens: request.maxTokens,
