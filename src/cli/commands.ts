@@ -109,6 +109,6 @@ export function usage(): string {
     seen.add(cmd);
     lines.push(`  ${name.padEnd(12)} ${cmd.summary}`);
   }
-  lines.push('', 'The vault defaults to the current folder; the database lives in <vault>/.vault-brain/.', '');
+  lines.push('', 'The vault defaults to the current folder; the database lives in <vault>/.vault-brain/ unless --db, $VAULT_BRAIN_DATABASE_URL or "database" in .vault-brain/config.json names a postgres:// server.', '');
   return lines.join('\n');
 }

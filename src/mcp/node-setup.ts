@@ -7,6 +7,7 @@ import { createNodeRegistry } from '../node/node-registry';
 import type { VaultConfig } from '../node/config';
 import type { BrainRegistry } from '../core/ops';
 import { BRAIN_DIR, openNodeBrain, type OpenedBrain } from '../node/open-brain';
+import { chooseDatabase } from '../node/database-choice';
 import { createJsonlAuditSink, type AuditSink } from './audit';
 import { McpCallError, publicErrorMessage } from './errors';
 import { watchVaultFolder, type VaultWatcher } from '../node/vault-watcher';
@@ -75,7 +76,10 @@ export function setUpNodeMcp(options: McpNodeSetupOptions): McpNodeSetup {
     },
   };
 
-  const auditFile = path.join(path.dirname(path.resolve(options.db ?? path.join(vault, BRAIN_DIR, 'db'))), 'mcp-audit.jsonl');
+  // Next to an embedded store given by --db; in the vault's .vault-brain/ otherwise (a server brain included).
+  const choice = chooseDatabase({ vault, flag: options.db });
+  const auditDir = choice.kind === 'pglite' ? path.dirname(choice.dataDir) : path.join(vault, BRAIN_DIR);
+  const auditFile = path.join(auditDir, 'mcp-audit.jsonl');
   const auditLog = createJsonlAuditSink(auditFile, options.log);
   return {
     vault,

@@ -41,8 +41,10 @@ export function engineContract(h: ContractHarness): void {
     engine.exactScanThreshold = 5000;
   });
 
-  it('names its kind', () => {
+  it('names its kind, and a location that never holds a password', () => {
     expect(engine.kind).toBe(h.kind);
+    expect(engine.location.length).toBeGreaterThan(0);
+    if (h.kind === 'postgres') expect(engine.location).toMatch(/^postgres(ql)?:\/\/([^:@/]*(:\*\*\*)?@)?[^@]*$/);
   });
 
   const vec = (...xs: number[]): Float32Array => Float32Array.from(xs);

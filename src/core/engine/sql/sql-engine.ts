@@ -71,6 +71,7 @@ export interface SqlEngineOptions<Tx extends SqlTx> {
 
 export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine {
   abstract readonly kind: 'pglite' | 'postgres';
+  abstract readonly location: string;
   /** Bumped by every write; caches keyed by it (term statistics, embedded counts) are dropped when it moves. */
   private generation = 0;
   private generationAt = Date.now();
