@@ -15,6 +15,7 @@ import { parseCommand } from './commands/parse-command';
 import { mcpCommand } from './commands/mcp-command';
 import { serveCommand } from './commands/serve-command';
 import { mcpConfigCommand } from './commands/mcp-config-command';
+import { migrateCommand } from './commands/migrate-command';
 
 function opCommand(op: OpDefinition<Brain, never, unknown>): CliCommand {
   const positional = op.cli?.positional ?? [];
@@ -90,6 +91,7 @@ function buildCommands(): Record<string, CliCommand> {
     mcp: mcpCommand,
     serve: serveCommand,
     'mcp-config': mcpConfigCommand,
+    migrate: migrateCommand,
   };
   for (const op of createRegistry().list()) {
     const command = opCommand(op);

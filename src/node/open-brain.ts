@@ -13,12 +13,12 @@ import { openChecked, recoveryNotice, reopenFresh, type OpenCheckedOptions, type
 import { loadBuiltinEmbedderFromDisk } from './embedder-asset';
 import { FsVaultSource } from './fs-vault-source';
 import { acquireWriterLock } from './lock';
-import { openEngineOnDisk } from './open-engine';
+import { openLocalEngine } from './open-store';
 import { nodeWasmLoader } from './tree-sitter-wasm';
 import { readVaultConfig, type VaultConfig } from './config';
 import { chooseDatabase, DATABASE_URL_ENV, type DatabaseChoice } from './database-choice';
 import { openPostgresEngine } from './engine-factory';
-import { assertPrivateDir, DataDirSync, moveAside, prepareDataDir } from './store-health';
+import { assertPrivateDir, DataDirSync, moveAside } from './store-health';
 
 export const BRAIN_DIR = '.vault-brain';
 /** Outside the app nothing says where a vault's Obsidian config folder is; headless surfaces assume the default. */
@@ -97,9 +97,7 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
     let database = { openMs: 0, fresh: false };
     const store: OpenCheckedOptions = {
       async open() {
-        await prepareDataDir(dbDir);
-        await sync.baseline();
-        const onDisk = await openEngineOnDisk(dbDir, { syncStorage: () => sync.sync() });
+        const onDisk = await openLocalEngine(dbDir, sync);
         database = { openMs: onDisk.openMs, fresh: onDisk.fresh };
         return onDisk.engine;
       },

@@ -211,16 +211,18 @@ export class VectorStore<Tx extends SqlTx> {
   private async ensureIndex(dims: number): Promise<void> {
     if (this.indexedDims.has(dims) || dims > MAX_INDEXED_DIMS) return;
     if ((await this.countEmbedded(null, dims)) < this.exactScanThreshold) return;
-    // DDL cannot take bind parameters; dims is a validated integer.
-    await this.host.write((tx) =>
-      tx.exec(
-        `create index if not exists chunks_hnsw_${dims} on chunks
-         using hnsw ((embedding::vector(${dims})) vector_cosine_ops)
-         with (m = ${HNSW_M}, ef_construction = ${HNSW_EF_CONSTRUCTION}) where embed_dims = ${dims}`,
-      ),
-    );
+    await this.host.write((tx) => tx.exec(hnswIndexSql(dims)));
     this.indexedDims.add(dims);
     this.deferredIndexDims.delete(dims);
     await this.host.db.exec('analyze chunks');
   }
+}
+
+/** The partial HNSW index over one dimension's vectors (also rebuilt by store-copy.ts on a copied store). */
+export function hnswIndexSql(dims: number): string {
+  validDims(dims);
+  // DDL cannot take bind parameters; dims is a validated integer.
+  return `create index if not exists chunks_hnsw_${dims} on chunks
+    using hnsw ((embedding::vector(${dims})) vector_cosine_ops)
+    with (m = ${HNSW_M}, ef_construction = ${HNSW_EF_CONSTRUCTION}) where embed_dims = ${dims}`;
 }
