@@ -21,6 +21,10 @@ const CODE_TABLE = {
   mention_moved: { caller: true },
   empty_question: { caller: true },
   missing_vault: { caller: false },
+  /** `--db`, VAULT_BRAIN_DATABASE_URL or the config's `database` names nothing we can open (CLI: bad usage). */
+  bad_database: { caller: false },
+  /** The database server could not be reached or refused the login (the message has the password redacted). */
+  database_unreachable: { caller: false },
   /** The database is used by another process. */
   locked: { caller: false },
   /** MCP: the brain is still opening or indexing; try again. */

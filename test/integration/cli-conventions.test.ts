@@ -30,7 +30,7 @@ describe('vault-brain command-line conventions', () => {
     const search = await runCli(['search', '--help']);
     expect(search.code).toBe(0);
     expect(search.stdout).toMatch(/^Usage: vault-brain search <query> \[flags\]/);
-    for (const flag of ['--limit <n>', '--offset <n>', '--folder <text>', '--tag <text>', '--type <text>', '--explain', '--vault <dir>', '--db <dir>', '--json', '-h, --help']) {
+    for (const flag of ['--limit <n>', '--offset <n>', '--folder <text>', '--tag <text>', '--type <text>', '--explain', '--vault <dir>', '--db <dir|url>', '--json', '-h, --help']) {
       expect(search.stdout).toContain(flag);
     }
     expect(search.stdout).toContain('default 10');

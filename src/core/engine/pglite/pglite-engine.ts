@@ -53,6 +53,10 @@ export interface PGliteEngineOptions extends PGliteEngineSettings {
 
 export class PGliteEngine extends SqlEngine<Transaction> {
   readonly kind = 'pglite' as const;
+
+  get location(): string {
+    return this.db.dataDir ?? 'memory';
+  }
   private readonly relaxed: boolean;
   private readonly autoFlush: boolean;
   private readonly analyze = new AnalyzePolicy();
