@@ -46,6 +46,8 @@ const CODE_TABLE = {
   bad_embedding_response: { caller: false },
   /** A model or embedding provider whose circuit breaker is open: failing fast until its cool-down ends. */
   provider_unavailable: { caller: false },
+  /** A provider's response body past its bound (net/bounded-body.ts): cut off instead of filling memory. */
+  provider_response_too_large: { caller: false },
   non_loopback_host: { caller: false },
   server_start_failed: { caller: false },
   /** A CLI-only failure that carries its own exit code. */

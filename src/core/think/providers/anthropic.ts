@@ -2,8 +2,9 @@
 // falls back to the extractive answer instead of keeping the user waiting.
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ChatModel } from '../types';
+import { MAX_RESPONSE_BYTES, MAX_STREAM_LINE_BYTES } from '../../net/bounded-body';
 import { guardedFetchOptions } from '../../net/redirect-guard';
-import type { ProviderOptions } from './options';
+import { MAX_MODEL_ANSWER_CHARS, type ProviderOptions } from './options';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 
@@ -14,7 +15,7 @@ export function createAnthropicModel(options: ProviderOptions): ChatModel {
     // Explicit, so the SDK never goes looking for keys or profiles in the environment.
     apiKey: options.apiKey ?? 'not-set',
     // The prompt carries note excerpts and the key: a redirect may not take it to another origin.
-    ...guardedFetchOptions(options.fetch),
+    ...guardedFetchOptions(options.fetch, { maxBytes: MAX_RESPONSE_BYTES.chat, maxLineBytes: MAX_STREAM_LINE_BYTES }),
     timeout: options.timeoutMs,
     maxRetries: 0,
     dangerouslyAllowBrowser: true,
@@ -42,9 +43,11 @@ export function createAnthropicModel(options: ProviderOptions): ChatModel {
         if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') {
           text += event.delta.text;
           request.onDelta?.(event.delta.text);
+          // An endless or runaway stream: stop reading (leaving the loop closes the request).
+          if (text.length >= MAX_MODEL_ANSWER_CHARS) break;
         }
       }
-      return text;
+      return text.slice(0, MAX_MODEL_ANSWER_CHARS);
     },
   };
 }
