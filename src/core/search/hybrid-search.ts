@@ -194,14 +194,10 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
   const backlinks = await engine.backlinkCounts(present.map((c) => c.path));
 
   const relational = graph.intent !== undefined;
-  const timely = intent.kind === 'temporal' || intent.kind === 'event';
   const scored = present.map((c) => {
     const boosts = boostsFor({
       exactTitle: title.exact.has(c.path),
       backlinks: backlinks.get(c.path) ?? 0,
-      kind: c.chunks[0]?.hit.kind ?? null,
-      // Timeline lines are evidence for relation and time questions, not noise.
-      relational: relational || timely,
     });
     // A relation question's answers lead, ordered by edge evidence (an evidence point outweighs any fused
     // score, which is below 0.1); the fused score orders answers with equal evidence and everything else.

@@ -67,14 +67,12 @@ describe('makeSnippet', () => {
 });
 
 describe('boosts', () => {
-  it('applies title, backlink and timeline factors and nothing else', () => {
-    const b = boostsFor({ exactTitle: true, backlinks: 100, kind: 'timeline', relational: false });
-    expect(b.map((x) => x.name)).toEqual(['title-exact', 'backlinks', 'timeline']);
+  it('applies title and backlink factors and nothing else', () => {
+    const b = boostsFor({ exactTitle: true, backlinks: 100 });
+    expect(b.map((x) => x.name)).toEqual(['title-exact', 'backlinks']);
     expect(b[1]!.factor).toBeLessThanOrEqual(BOOST.backlinkCap);
     expect(b[1]!.factor).toBeGreaterThan(1);
-    expect(applyBoosts(1, b)).toBeCloseTo(BOOST.titleExact * b[1]!.factor * BOOST.timeline, 10);
-    expect(boostsFor({ exactTitle: false, backlinks: 0, kind: 'prose', relational: false })).toEqual([]);
-    // In a relation question the dated log is evidence, not noise.
-    expect(boostsFor({ exactTitle: false, backlinks: 0, kind: 'timeline', relational: true })).toEqual([]);
+    expect(applyBoosts(1, b)).toBeCloseTo(BOOST.titleExact * b[1]!.factor, 10);
+    expect(boostsFor({ exactTitle: false, backlinks: 0 })).toEqual([]);
   });
 });
