@@ -22,6 +22,7 @@ const VAULT: Record<string, string> = {
   'guides/Long zebra note.md': `# Long zebra note\n\n${zebraSections}`,
   'guides/Zebra.md': '# Zebra\n\nA short note titled like the animal.\n',
   '技术/后台任务的工作进程.md': '---\ntags: [技术]\n---\n# 后台任务的工作进程\n\n工作进程从队列里取出后台任务并执行，失败后按指数退避重试，一直失败的任务进入死信队列。\n',
+  '工具/回收站.md': '# 回收站\n\n删除的文件会先放进回收站，三十天内可以还原。\n',
   '技术/缓存.md': '---\ntags: [技术]\n---\n# 缓存\n\n缓存失效时要防止缓存击穿，可以用互斥锁。\n',
   'people/Ada.md': '---\ntype: person\n---\n# Ada\n\nAda wrote about the popover and [[Page preview]].\n\n## Timeline\n\n- **2024-01-02** | Met the walrus keeper at the zoo\n',
   'people/Ben.md': '---\ntype: person\n---\n# Ben\n\nBen keeps a walrus diary. See [[Page preview]] and [[Canvas]].\n',
@@ -69,6 +70,12 @@ describe('keyword arm', () => {
     expect(and.results[0]?.explain?.keywordQuery).toBe('whiteboard arrows (and)');
   });
 
+  it('finds a Chinese note that shares only characters with the question (删掉 vs 删除)', async () => {
+    // No word or bigram of the question is in the note; the character 删 is, and it is rare in this vault.
+    const r = await search('不小心删掉的笔记', {}, false);
+    expect(paths(r)[0]).toBe('工具/回收站.md');
+  });
+
   it('segments Chinese before indexing and querying: 后台任务 finds 后台任务的工作进程', async () => {
     const r = await search('后台任务', {}, false);
     expect(paths(r)[0]).toBe('技术/后台任务的工作进程.md');
@@ -77,7 +84,11 @@ describe('keyword arm', () => {
     expect(paths(await search('缓存击穿', {}, false))[0]).toBe('技术/缓存.md');
     // A substring of a word is found too (bigram phrases), and the order of characters matters.
     expect(paths(await search('死信', {}, false))).toContain('技术/后台任务的工作进程.md');
-    expect(paths(await search('务任台后', {}, false))).not.toContain('技术/后台任务的工作进程.md');
+    // The order of characters matters to the phrase: reversed, all the terms together (AND) find nothing, and
+    // only the characters, one by one (OR), find the note.
+    expect((await search('后台任务', {}, false)).results[0]?.explain?.keywordQuery).toMatch(/\(and\)$/);
+    const reversed = await search('务任台后', {}, false);
+    expect(reversed.results.find((x) => x.path === '技术/后台任务的工作进程.md')?.explain?.keywordQuery).toMatch(/\(or\)$/);
   });
 });
 
