@@ -6,7 +6,7 @@ import type { Embedder } from '../../../src/core/embed/embedder';
 import type { PGliteEngine } from '../../../src/core/engine/pglite/pglite-engine';
 import { defaultRules, PathFilter } from '../../../src/core/index/path-rules';
 import { createRegistry } from '../../../src/core/ops';
-import { hybridSearch, MAX_CHUNKS_PER_NOTE } from '../../../src/core/search/hybrid-search';
+import { hybridSearch, MAX_CHUNKS_PER_NOTE, noteRanking } from '../../../src/core/search/hybrid-search';
 import { RRF_K } from '../../../src/core/search/rrf';
 import type { SearchOptions, SearchResponse } from '../../../src/core/search/types';
 import { loadBuiltinEmbedderFromDisk } from '../../../src/node/embedder-asset';
@@ -160,6 +160,13 @@ describe('title arm and boosts', () => {
 });
 
 describe('fusion, dedup and explain', () => {
+  it('ranks a note by its best chunk: more sections with the words do not outrank a better one', () => {
+    // Every chunk carries its note's title and properties, so a second chunk would count the name twice.
+    const hit = (path: string, rank: number, chunkId: number) => ({ path, rank, chunkId }) as Parameters<typeof noteRanking>[0][number];
+    const ranked = noteRanking([hit('long.md', 10, 1), hit('long.md', 9, 2), hit('short.md', 12, 3), hit('long.md', 8, 4)]);
+    expect(ranked).toEqual([{ key: 'short.md', score: 12 }, { key: 'long.md', score: 10 }]);
+  });
+
   it('fuses arms with RRF (k = 60) and records each arm\'s rank and contribution', async () => {
     const r = await search('whiteboard arrows');
     const top = r.results[0]!;
