@@ -133,6 +133,11 @@ if (target.url === null) {
       } finally {
         await pool.end();
       }
+      // Said at open, and left as it is until someone runs doctor.
+      const opened = await runCli(['stats', '--vault', vault, '--db', url, '--json'], CLEAN_ENV);
+      expect(opened.code).toBe(0);
+      expect(opened.stderr).toMatch(/the server database looks damaged .*vault-brain doctor/);
+      expect(JSON.parse(opened.stdout)).toMatchObject({ pages: 3 });
       const r = await runCli(['doctor', '--vault', vault, '--db', url, '--json'], CLEAN_ENV);
       expect(r.code).toBe(0);
       const out = JSON.parse(r.stdout) as { healthy: boolean; problems: { kind: string }[]; repaired: string[] };
