@@ -54,6 +54,17 @@ describe('choosing a database: refusals (no server needed)', () => {
     for (const r of [flag, env]) expect(r.stderr).not.toContain('hunter22');
   });
 
+  it('mcp-config keeps a server password out of the client config, and passes a URL without one as it is', async () => {
+    const refused = await runCli(['mcp-config', '--vault', vault, '--db', 'postgres://u:hunter22@db.internal/brain'], CLEAN_ENV);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/holds a password.*"database" in \.vault-brain\/config\.json/);
+    expect(refused.stdout + refused.stderr).not.toContain('hunter22');
+    const url = 'postgres://u@db.internal/brain?sslmode=verify-full';
+    const ok = await runCli(['mcp-config', '--vault', vault, '--db', url], CLEAN_ENV);
+    expect(ok.code).toBe(0);
+    expect((JSON.parse(ok.stdout) as { mcpServers: Record<string, { args: string[] }> }).mcpServers['vault-brain']!.args).toEqual(expect.arrayContaining(['--db', url]));
+  });
+
   it('lists --db with the server form in every command\'s --help', async () => {
     for (const command of ['index', 'search', 'stats', 'status', 'mcp', 'serve']) {
       const r = await runCli([command, '--help']);
