@@ -5,6 +5,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { Brain, BrainOptions } from '../core/brain';
 import type { BrainEngine } from '../core/engine/brain-engine';
+import { damageSummary, hasDamage } from '../core/engine/integrity';
 import { assembleBrain } from '../core/assemble-brain';
 import { checkedEmbedder, type EmbedderSettings } from '../core/config';
 import type { Embedder } from '../core/embed/embedder';
@@ -174,6 +175,10 @@ async function openServerBrain(options: OpenBrainOptions, vault: string, config:
   const engine = await openPostgresEngine({ kind: 'postgres', url: choice.url });
   const database = { openMs: performance.now() - t0, fresh: engine.openState.created };
   try {
+    // The embedded store's open checks, without its remedy: damage is said, never acted on by discarding.
+    const report = await engine.checkIntegrity('quick');
+    if (hasDamage(report)) (options.onNotice ?? ((m) => process.stderr.write(`vault-brain: ${m}\n`)))(`the server database looks damaged (${damageSummary(report)}); \`vault-brain doctor\` re-indexes it in place`);
+    else await engine.markForReindex(report);
     const brain = await assembleVaultBrain(engine, options, vault, config, {});
     return {
       brain,

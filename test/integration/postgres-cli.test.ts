@@ -12,6 +12,7 @@ import { assertBuilt, CLI, ROOT, runCli } from '../helpers/run-cli';
 import { writeVaultFile } from '../helpers/vault-files';
 import { postgresTestTarget } from '../core/engine/postgres-target';
 import { toolJson } from '../mcp/fixture';
+import { createPool } from '../../src/node/engine-factory';
 
 const target = await postgresTestTarget('cli');
 /** Nothing listens on port 1: a refused connection, at once. */
@@ -51,6 +52,17 @@ describe('choosing a database: refusals (no server needed)', () => {
     expect(env.code).toBe(2);
     expect(env.stderr).toContain('VAULT_BRAIN_DATABASE_URL is not a valid database URL');
     for (const r of [flag, env]) expect(r.stderr).not.toContain('hunter22');
+  });
+
+  it('mcp-config keeps a server password out of the client config, and passes a URL without one as it is', async () => {
+    const refused = await runCli(['mcp-config', '--vault', vault, '--db', 'postgres://u:hunter22@db.internal/brain'], CLEAN_ENV);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/holds a password.*"database" in \.vault-brain\/config\.json/);
+    expect(refused.stdout + refused.stderr).not.toContain('hunter22');
+    const url = 'postgres://u@db.internal/brain?sslmode=verify-full';
+    const ok = await runCli(['mcp-config', '--vault', vault, '--db', url], CLEAN_ENV);
+    expect(ok.code).toBe(0);
+    expect((JSON.parse(ok.stdout) as { mcpServers: Record<string, { args: string[] }> }).mcpServers['vault-brain']!.args).toEqual(expect.arrayContaining(['--db', url]));
   });
 
   it('lists --db with the server form in every command\'s --help', async () => {
@@ -121,6 +133,35 @@ if (target.url === null) {
       const text = await runCli(['status', '--vault', vault, '--db', url], CLEAN_ENV);
       expect(text.stdout).toMatch(/^database {6}postgres postgres:\/\/[^\s]*:\*\*\*@/m);
       for (const r of [json, text]) expect(r.stdout + r.stderr).not.toContain(password);
+    }, 60_000);
+
+    it('repairs a damaged server brain in place with doctor, never emptying the shared database', async () => {
+      const { pool } = createPool(url, { max: 1 });
+      let idsBefore: unknown;
+      try {
+        idsBefore = (await pool.query<{ ids: number[] }>('select array_agg(id order by id) as ids from chunks')).rows[0]?.ids;
+        await pool.query("update pages set chunk_count = null where path = 'notes/Kiln.md'");
+      } finally {
+        await pool.end();
+      }
+      // Said at open, and left as it is until someone runs doctor.
+      const opened = await runCli(['stats', '--vault', vault, '--db', url, '--json'], CLEAN_ENV);
+      expect(opened.code).toBe(0);
+      expect(opened.stderr).toMatch(/the server database looks damaged .*vault-brain doctor/);
+      expect(JSON.parse(opened.stdout)).toMatchObject({ pages: 3 });
+      const r = await runCli(['doctor', '--vault', vault, '--db', url, '--json'], CLEAN_ENV);
+      expect(r.code).toBe(0);
+      const out = JSON.parse(r.stdout) as { healthy: boolean; problems: { kind: string }[]; repaired: string[] };
+      expect(out.problems.some((p) => p.kind === 'damage')).toBe(true);
+      expect(out.repaired.join(' ')).toMatch(/never emptied/);
+      expect(out.healthy).toBe(true);
+      const { pool: after } = createPool(url, { max: 1 });
+      try {
+        // The same chunk rows (ids) as before: re-indexed in place, not emptied and rebuilt.
+        expect((await after.query<{ ids: number[] }>('select array_agg(id order by id) as ids from chunks')).rows[0]?.ids).toEqual(idsBefore);
+      } finally {
+        await after.end();
+      }
     }, 60_000);
 
     it('serves the server brain over MCP (stdio) to the SDK client', async () => {

@@ -1,5 +1,6 @@
 // `doctor`: every integrity check over the whole store (engine/integrity.ts, `full`), what it found, and the
-// repair: notes out of step are re-indexed; a damaged store is emptied and rebuilt from the notes. Repairs only
+// repair: notes out of step are re-indexed; a damaged store is emptied and rebuilt from the notes (an embedded one
+// only: a shared server store is re-indexed in place). Repairs only
 // run for the app's own surfaces (CLI, plugin), never for a remote (MCP) caller, which only sees the report.
 import type { Brain } from '../brain';
 import { hasDamage, type IntegrityProblem } from '../engine/integrity';
@@ -32,7 +33,13 @@ export const doctorOp = defineOp({
     const before = await engine.checkIntegrity('full');
     const repaired: string[] = [];
     if (p.repair && !ctx.remote && before.problems.length > 0) {
-      if (hasDamage(before)) {
+      if (hasDamage(before) && engine.kind === 'postgres') {
+        // A server brain is shared: other writers' work in flight can look like damage to checks that run as
+        // several statements, and emptying it would take the whole team's brain away. Re-parsing every note
+        // rewrites every page's rows in place instead; what that cannot fix stays in `remaining` for the owner.
+        const run = await ctx.brain.index({ full: true, signal: ctx.signal });
+        repaired.push(`re-indexed all ${run.indexed} notes from the vault (a server database is never emptied by doctor)`);
+      } else if (hasDamage(before)) {
         await engine.clear();
         const run = await ctx.brain.index({ full: true, signal: ctx.signal });
         repaired.push(`emptied the database and re-indexed ${run.indexed} notes from the vault`);
