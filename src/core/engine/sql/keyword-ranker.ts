@@ -15,6 +15,7 @@ const BM25_B = 0.75;
 /** A word in more chunks than this (and than 1% of them) only scores candidates found by rarer words. */
 const KEYWORD_COMMON_MIN_DF = 500;
 const KEYWORD_COMMON_SHARE = 0.01;
+const SINGLE_HAN = /^\p{Script=Han}$/u;
 /** Candidates scored by every word of the query. */
 const KEYWORD_CANDIDATES = 150;
 /**
@@ -59,7 +60,11 @@ export class KeywordRanker {
     const terms = [...stats.df].filter(([, df]) => df > 0);
     if (terms.length === 0) return [];
     const commonDf = Math.max(KEYWORD_COMMON_MIN_DF, stats.n * KEYWORD_COMMON_SHARE);
-    const rare = terms.map(([, df]) => df <= commonDf);
+    // A single Han character (text/segment.ts hanUnigrams) only scores what words and bigrams found, unless
+    // nothing longer matched: as a candidate source it read hundreds of chunks per character (blind Chinese help,
+    // ~6x slower per query).
+    const longer = terms.some(([t]) => !SINGLE_HAN.test(t));
+    const rare = terms.map(([t, df]) => df <= commonDf && !(longer && SINGLE_HAN.test(t)));
     if (options.mode === 'and') return this.rank(text, terms, rare, stats, limit, options.filters, 'all');
     if (rare.some(Boolean)) return this.rank(text, terms, rare, stats, limit, options.filters, 'rare');
     // Every word is common: chunks holding all of them, else the rarest word's chunks.
