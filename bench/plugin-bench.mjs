@@ -193,7 +193,10 @@ try {
   page.on('pageerror', (e) => pageErrors.push(e.message));
   page.on('console', (m) => {
     if (m.type() === 'log' && m.text().startsWith('[bench-progress]')) log(`  ${m.text()}`);
-    if (m.type() === 'error') pageErrors.push(m.text());
+    if (m.type() === 'error') {
+      pageErrors.push(m.text());
+      if (pageErrors.length <= 5) log(`  [page error] ${m.text().slice(0, 300)}`);
+    }
   });
 
   async function loadPage() {
@@ -288,7 +291,13 @@ try {
       await session.send('Debugger.pause');
       const params = await Promise.race([paused, new Promise((r) => setTimeout(() => r(null), 10_000))]);
       const frames = (params?.callFrames ?? []).slice(0, 12).map((f) => `${f.functionName || '?'}@${f.url.split('/').pop()}:${f.location.columnNumber.toString(16)}`);
-      log(`  [pause ${sec} s] ${frames.join(' < ')}`);
+      log(`  [pause ${sec} s] ${frames.length > 0 ? frames.join(' < ') : '(the worker ran no JS or wasm within 10 s: idle, waiting)'}`);
+      const seen = await page.evaluate(async () => {
+        const brain = window.__vb.plugin?.brain;
+        const estimate = await navigator.storage.estimate();
+        return { logs: (brain?.logs ?? []).slice(-5), usageMB: (estimate.usage ?? 0) / 1048576, quotaMB: (estimate.quota ?? 0) / 1048576 };
+      });
+      log(`  [pause ${sec} s] storage ${seen.usageMB.toFixed(0)} of ${seen.quotaMB.toFixed(0)} MB; worker logs ${JSON.stringify(seen.logs)}; page errors ${JSON.stringify(pageErrors.slice(-5))}`);
       await session.send('Debugger.resume');
       await session.send('Debugger.disable');
       await session.close();

@@ -193,6 +193,24 @@ export class SizedOpfsFS extends OpfsAhpFS {
     super.utimes(path, atime, mtime);
   }
 
+  /** The pool top-ups one at a time (see maintainPool). */
+  private pooling: Promise<void> = Promise.resolve();
+
+  /**
+   * PGlite tops the pool up after every query, fire-and-forget under relaxed durability, and the engine's flush
+   * calls it too, so two could interleave; and past the maintained size it deletes spare files, where any failure
+   * (a handle already gone, a file already removed) is thrown inside a `new Promise(async ...)` executor whose
+   * promise then never settles, so the query after it waits forever. Spares only appear in numbers once WAL
+   * segments are removed at checkpoints (core/engine/pglite/pglite-engine.ts), bounded by max_wal_size, so they
+   * are kept: top-ups only grow the pool, one at a time.
+   */
+  override maintainPool(size?: number): Promise<void> {
+    const run = (): Promise<void> => super.maintainPool(Math.max(size ?? this.maintainedPoolSize, this.state.pool.length));
+    const next = this.pooling.then(run, run);
+    this.pooling = next.catch(() => undefined);
+    return next;
+  }
+
   override flush(): void {
     this.trimAll();
     super.flush();

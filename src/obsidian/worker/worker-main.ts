@@ -27,9 +27,11 @@ const IDB_TUNING: Pick<PGliteOptions, 'postgresqlconf'> = {
 /**
  * The access-handle pool: one OPFS file per Postgres file, each opened at every start (one call to the browser
  * per file, the bulk of a warm open). The snapshot has ~400 files; the pool is topped up to `maintainedPoolSize`
- * spare files after every query, so the initial size only has to cover the snapshot's load.
+ * spare files after every query, so the initial size only has to cover the snapshot's load. A statement can take
+ * at most the spares as new WAL segments (1 MB each) beyond the ones recycled at checkpoints: 150, not 50, since
+ * a 10k-note index failed in its embedding phase with 50 (a statement broken off inside Postgres).
  */
-const OPFS_POOL = { initialPoolSize: 450, maintainedPoolSize: 50 };
+const OPFS_POOL = { initialPoolSize: 450, maintainedPoolSize: 150 };
 
 /**
  * Every WAL and data page write is a call on a sync access handle, and they were most of the worker's time while
@@ -37,7 +39,18 @@ const OPFS_POOL = { initialPoolSize: 450, maintainedPoolSize: 50 };
  * short) and bigger WAL buffers (fewer, larger writes).
  */
 const OPFS_TUNING: Pick<PGliteOptions, 'postgresqlconf'> = {
-  postgresqlconf: ['wal_level = minimal', 'max_wal_senders = 0', 'min_wal_size = 4MB', 'max_wal_size = 64MB', 'wal_buffers = 16MB'],
+  postgresqlconf: [
+    'wal_level = minimal',
+    'max_wal_senders = 0',
+    // The engine checkpoints every 16 MB of WAL (PGlite has no checkpointer); each checkpoint keeps at least
+    // min_wal_size of old segments, renamed for reuse, so a statement takes new files from the pool only past
+    // them (the pool has 50 spare, topped up between statements; a statement that ran it dry hung the worker).
+    'min_wal_size = 32MB',
+    'max_wal_size = 64MB',
+    'wal_buffers = 16MB',
+    // Full-page images (the first change to each page after a checkpoint) compressed: less WAL per statement.
+    'wal_compression = pglz',
+  ],
 };
 
 async function openIdb(dataDir: string): Promise<OpenedEngine> {

@@ -139,7 +139,13 @@ export class PGliteEngine extends SqlEngine<Transaction> {
   protected override async afterWrite(): Promise<void> {
     // Embedding writes run many transactions between two flushes: the WAL is bounded at every write too.
     if (this.autoFlush) await this.flush();
-    else await this.checkpointIfDue();
+    else {
+      await this.checkpointIfDue();
+      // PGlite starts its store's upkeep after every query without waiting under relaxed durability (the OPFS
+      // pool's top-up of spare files among it); waiting here lets it finish between transactions, so the next
+      // statement starts with a full pool (a statement that ran it dry failed inside Postgres).
+      if (this.relaxed) await this.db.fs?.syncToFs(true);
+    }
   }
 
   protected override async rowsWritten(n: number): Promise<void> {
