@@ -80,15 +80,24 @@ async function workerSession(page) {
   cdp.on('Target.receivedMessageFromTarget', (m) => {
     if (m.sessionId !== sessionId) return;
     const msg = JSON.parse(m.message);
+    if (msg.id === undefined) {
+      for (const fn of listeners) fn(msg);
+      return;
+    }
     waiting.get(msg.id)?.(msg.result ?? null);
     waiting.delete(msg.id);
   });
+  const listeners = new Set();
   return {
     async send(method, params = {}, timeoutMs = 10_000) {
       const id = nextId++;
       const reply = new Promise((resolve) => waiting.set(id, resolve));
       await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) });
       return Promise.race([reply, new Promise((r) => setTimeout(() => r(null), timeoutMs))]);
+    },
+    /** CDP events of the worker (method, params). */
+    on(fn) {
+      listeners.add(fn);
     },
     async close() {
       await cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
@@ -183,6 +192,7 @@ try {
   const page = await context.newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
   page.on('console', (m) => {
+    if (m.type() === 'log' && m.text().startsWith('[bench-progress]')) log(`  ${m.text()}`);
     if (m.type() === 'error') pageErrors.push(m.text());
   });
 
@@ -203,8 +213,20 @@ try {
       const brain = vb.plugin.brain;
       const t0 = performance.now();
       let indexedAt = null;
+      // Every indexing state change with its time: per-phase durations and the index phase's pace by tenth.
+      const marks = [];
       const done = new Promise((resolve) => {
         const off = brain.onState((s) => {
+          if (s.kind === 'indexing') {
+            const last = marks[marks.length - 1];
+            if (!last || last.phase !== s.phase || last.done !== s.done) {
+              const at = performance.now() - t0;
+              marks.push({ at, phase: s.phase, done: s.done, total: s.total });
+              // Live progress for long runs (the bench prints these as they come): each phase start and tenth.
+              const tenth = (d) => (s.total > 0 ? Math.floor((10 * d) / s.total) : 0);
+              if (!last || last.phase !== s.phase || tenth(s.done) !== tenth(last.done)) console.log(`[bench-progress] ${(at / 1000).toFixed(1)} s ${s.phase} ${s.done}/${s.total}`);
+            }
+          }
           if (s.kind === 'ready' || s.kind === 'error') {
             indexedAt = performance.now();
             off();
@@ -229,7 +251,7 @@ try {
         const r = await brain.op('search', { query: q, limit: 5 });
         if (r.results.length > 0) firstSearchMs = performance.now() - t0;
       }
-      return { openMs, openTimings, firstSearchMs, indexMs: indexedAt - t0, searches, state };
+      return { openMs, openTimings, firstSearchMs, indexMs: indexedAt - t0, searches, state, marks };
     }, query);
   }
 
@@ -240,14 +262,42 @@ try {
   log(`plugin-bench: ${notes.length} files (${mdNotes.length} notes) in the harness vault`);
   // Evaluating main.js is one long task of its own (its size is issue 17's bundle item); traced apart.
   const { trace: loadTrace } = await trace(() => page.evaluate(() => window.__vb.loadPlugin({ layoutReady: false }).then(() => undefined)));
-  const profiling = profileOut ? startWorkerProfile(page) : null;
-  const { result: cold, trace: coldTrace } = await trace(() => enable(person.title));
-  if (profiling) {
-    const stop = await profiling;
+  // `--profile-window FROM,TO` (seconds after enabling): profile only that stretch, e.g. a phase that never ends.
+  const windowArg = process.argv.includes('--profile-window') ? process.argv[process.argv.indexOf('--profile-window') + 1].split(',').map(Number) : null;
+  const writeProfile = async (stop) => {
     const profile = stop ? await stop() : null;
     if (profile) writeFileSync(profileOut, JSON.stringify(profile));
     log(profile ? `  worker CPU profile      ${profileOut}` : '  worker CPU profile      not taken (no worker target)');
+  };
+  let windowed = null;
+  const profiling = profileOut && !windowArg ? startWorkerProfile(page) : null;
+  if (profileOut && windowArg) {
+    windowed = new Promise((resolve) => setTimeout(resolve, windowArg[0] * 1000))
+      .then(() => startWorkerProfile(page))
+      .then((stop) => new Promise((resolve) => setTimeout(resolve, (windowArg[1] - windowArg[0]) * 1000)).then(() => writeProfile(stop)));
   }
+  // `--pause-at S1,S2,...` (seconds after enabling): pauses the worker at each time and prints the top of its stack
+  // (wasm frames as byte offsets, which `wasm-objdump -d` maps to functions): where a phase that never ends spins.
+  const pauseAt = process.argv.includes('--pause-at') ? process.argv[process.argv.indexOf('--pause-at') + 1].split(',').map(Number) : [];
+  const pauses = pauseAt.map((sec) =>
+    new Promise((r) => setTimeout(r, sec * 1000)).then(async () => {
+      const session = await workerSession(page);
+      if (!session) return;
+      const paused = new Promise((resolve) => session.on((m) => m.method === 'Debugger.paused' && resolve(m.params)));
+      await session.send('Debugger.enable');
+      await session.send('Debugger.pause');
+      const params = await Promise.race([paused, new Promise((r) => setTimeout(() => r(null), 10_000))]);
+      const frames = (params?.callFrames ?? []).slice(0, 12).map((f) => `${f.functionName || '?'}@${f.url.split('/').pop()}:${f.location.columnNumber.toString(16)}`);
+      log(`  [pause ${sec} s] ${frames.join(' < ')}`);
+      await session.send('Debugger.resume');
+      await session.send('Debugger.disable');
+      await session.close();
+    }),
+  );
+  const { result: cold, trace: coldTrace } = await trace(() => enable(person.title));
+  await Promise.all(pauses);
+  if (profiling) await writeProfile(await profiling);
+  if (windowed) await windowed;
   if (cold.state.kind !== 'ready') throw new Error(`indexing did not finish: ${JSON.stringify(cold.state)}`);
   const indexed = cold.state.lastRun?.indexed ?? null;
   const heap = await workerHeap(page);
@@ -296,6 +346,30 @@ try {
   await page.evaluate(() => window.__vb.plugin?.brain.close());
 
   const sorted = (a) => [...a].sort((x, y) => x - y);
+  /**
+   * From the indexing state marks: ms spent in each phase (scan, index, resolve, embed, then the stats call
+   * before ready), and ms per note of the index phase in each tenth of the vault, which stays flat when the
+   * per-batch cost does not grow with what is already stored.
+   */
+  function phaseFigures(marks, endMs) {
+    const phaseMs = {};
+    for (let i = 0; i < marks.length; i++) {
+      const next = i + 1 < marks.length ? marks[i + 1].at : endMs;
+      phaseMs[marks[i].phase] = (phaseMs[marks[i].phase] ?? 0) + (next - marks[i].at);
+    }
+    const idx = marks.filter((m) => m.phase === 'index');
+    const total = idx.length > 0 ? idx[idx.length - 1].total : 0;
+    const msPerNoteByTenth = [];
+    if (total > 0) {
+      for (let t = 1; t <= 10; t++) {
+        const from = idx.find((m) => m.done >= ((t - 1) * total) / 10);
+        const to = idx.find((m) => m.done >= (t * total) / 10);
+        msPerNoteByTenth.push(from && to && to.done > from.done ? (to.at - from.at) / (to.done - from.done) : null);
+      }
+    }
+    return { phaseMs, msPerNoteByTenth };
+  }
+  const coldPhases = phaseFigures(cold.marks, cold.indexMs);
   const mb = (b) => (b == null ? null : b / 1024 / 1024);
   const workerHeapMB = heap ? mb((heap.usedSize ?? 0) + (heap.backingStorageSize ?? 0)) : null;
   const longestTaskMs = Math.max(coldTrace.longestCpuMs, warmTrace.longestCpuMs);
@@ -316,6 +390,8 @@ try {
     rendererRssMB,
     store,
     opfsMB,
+    phaseMs: coldPhases.phaseMs,
+    indexMsPerNoteByTenth: coldPhases.msPerNoteByTenth,
   };
   const s = (v) => (v == null ? 'n/a' : `${(v / 1000).toFixed(2)} s`);
   const m = (v) => (v == null ? 'n/a' : `${v.toFixed(0)} ms`);
@@ -324,6 +400,8 @@ try {
   log(`  cold open parts        ${parts(cold.openTimings)}`);
   log(`  first search answered   ${s(cold.firstSearchMs)}   (after ${cold.searches} tries; target <= 10 s after enabling)`);
   log(`  full index              ${s(cold.indexMs)}   (${indexed} notes indexed; target <= 60 s)`);
+  log(`  phases (cold)           ${Object.entries(coldPhases.phaseMs).map(([k, v]) => `${k} ${s(v)}`).join(', ')}`);
+  log(`  index ms/note by tenth  ${coldPhases.msPerNoteByTenth.map((v) => (v == null ? 'n/a' : v.toFixed(1))).join(' ')}`);
   log(`  store                   ${store} (${platform}): IndexedDB ${idbMB.toFixed(1)} MB, OPFS ${opfsMB.toFixed(1)} MB`);
   log(`  warm open               ${s(warm.openMs)}   (target <= 3 s; re-index with no change done at ${s(warm.indexMs)})`);
   log(`  warm open parts        ${parts(warm.openTimings)}`);

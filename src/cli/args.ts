@@ -19,7 +19,11 @@ export type FlagSpecs = Record<string, FlagSpec>;
 
 export const GLOBAL_OPTIONS: FlagSpecs = {
   vault: { type: 'string', value: 'dir', description: 'The vault folder (default: the current folder)' },
-  db: { type: 'string', value: 'dir', description: 'The database folder (default: <vault>/.vault-brain/db)' },
+  db: {
+    type: 'string',
+    value: 'dir|url',
+    description: `The database: a folder, or postgres://user:pass@host/db for a server (else $VAULT_BRAIN_DATABASE_URL, else "database" in .vault-brain/config.json, else <vault>/.vault-brain/db)`,
+  },
   json: { type: 'boolean', description: 'Print JSON (the stable contract) instead of text' },
   help: { type: 'boolean', short: 'h', description: 'Show help (for a command: every flag it takes)' },
   version: { type: 'boolean', description: 'Print the version' },

@@ -15,6 +15,7 @@ import { parseCommand } from './commands/parse-command';
 import { mcpCommand } from './commands/mcp-command';
 import { serveCommand } from './commands/serve-command';
 import { mcpConfigCommand } from './commands/mcp-config-command';
+import { migrateCommand } from './commands/migrate-command';
 
 function opCommand(op: OpDefinition<Brain, never, unknown>): CliCommand {
   const positional = op.cli?.positional ?? [];
@@ -90,6 +91,7 @@ function buildCommands(): Record<string, CliCommand> {
     mcp: mcpCommand,
     serve: serveCommand,
     'mcp-config': mcpConfigCommand,
+    migrate: migrateCommand,
   };
   for (const op of createRegistry().list()) {
     const command = opCommand(op);
@@ -109,6 +111,6 @@ export function usage(): string {
     seen.add(cmd);
     lines.push(`  ${name.padEnd(12)} ${cmd.summary}`);
   }
-  lines.push('', 'The vault defaults to the current folder; the database lives in <vault>/.vault-brain/.', '');
+  lines.push('', 'The vault defaults to the current folder; the database lives in <vault>/.vault-brain/ unless --db, $VAULT_BRAIN_DATABASE_URL or "database" in .vault-brain/config.json names a postgres:// server.', '');
   return lines.join('\n');
 }

@@ -15,6 +15,7 @@ export const EXIT = {
 const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = {
   bad_params: EXIT.usage,
   missing_vault: EXIT.missingVault,
+  bad_database: EXIT.usage,
   note_not_found: EXIT.unknownNote,
   locked: EXIT.locked,
 };

@@ -21,6 +21,10 @@ const CODE_TABLE = {
   mention_moved: { caller: true },
   empty_question: { caller: true },
   missing_vault: { caller: false },
+  /** `--db`, VAULT_BRAIN_DATABASE_URL or the config's `database` names nothing we can open (CLI: bad usage). */
+  bad_database: { caller: false },
+  /** The database server could not be reached or refused the login (the message has the password redacted). */
+  database_unreachable: { caller: false },
   /** The database is used by another process. */
   locked: { caller: false },
   /** MCP: the brain is still opening or indexing; try again. */
@@ -42,6 +46,8 @@ const CODE_TABLE = {
   bad_embedding_response: { caller: false },
   /** A model or embedding provider whose circuit breaker is open: failing fast until its cool-down ends. */
   provider_unavailable: { caller: false },
+  /** A provider's response body past its bound (net/bounded-body.ts): cut off instead of filling memory. */
+  provider_response_too_large: { caller: false },
   non_loopback_host: { caller: false },
   server_start_failed: { caller: false },
   /** A CLI-only failure that carries its own exit code. */

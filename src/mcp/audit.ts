@@ -44,8 +44,13 @@ export function summarizeParams(params: unknown): string {
 }
 
 /** Appends entries as JSON lines, in order, without blocking calls; a failing disk is reported once. */
-export function createJsonlAuditSink(file: string, onError: (message: string) => void = () => undefined): AuditSink & { flush(): Promise<void> } {
-  let chain: Promise<void> = fs.mkdir(path.dirname(file), { recursive: true }).then(() => undefined);
+export function createJsonlAuditSink(
+  file: string,
+  onError: (message: string) => void = () => undefined,
+  /** Makes the log's folder; the CLI passes the brain folder's maker, so its .gitignore is written whoever comes first. */
+  makeDir: (dir: string) => Promise<unknown> = (dir) => fs.mkdir(dir, { recursive: true }),
+): AuditSink & { flush(): Promise<void> } {
+  let chain: Promise<void> = makeDir(path.dirname(file)).then(() => undefined);
   let reported = false;
   const sink = (entry: AuditEntry): void => {
     chain = chain

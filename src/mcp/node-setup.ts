@@ -2,11 +2,13 @@
 // enabled), a backend that runs calls once the brain is open and up to date, and the audit log in
 // `.vault-brain/` (never indexed). The brain opens in the background: an MCP client that spawns us gets its
 // `initialize` and `tools/list` answers at once, even while a large vault is still being indexed.
+import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { createNodeRegistry } from '../node/node-registry';
 import type { VaultConfig } from '../node/config';
 import type { BrainRegistry } from '../core/ops';
-import { BRAIN_DIR, openNodeBrain, type OpenedBrain } from '../node/open-brain';
+import { BRAIN_DIR, ensureBrainDir, openNodeBrain, type OpenedBrain } from '../node/open-brain';
+import { chooseDatabase } from '../node/database-choice';
 import { createJsonlAuditSink, type AuditSink } from './audit';
 import { McpCallError, publicErrorMessage } from './errors';
 import { watchVaultFolder, type VaultWatcher } from '../node/vault-watcher';
@@ -75,8 +77,14 @@ export function setUpNodeMcp(options: McpNodeSetupOptions): McpNodeSetup {
     },
   };
 
-  const auditFile = path.join(path.dirname(path.resolve(options.db ?? path.join(vault, BRAIN_DIR, 'db'))), 'mcp-audit.jsonl');
-  const auditLog = createJsonlAuditSink(auditFile, options.log);
+  // Next to an embedded store given by --db; in the vault's .vault-brain/ otherwise (a server brain included).
+  const choice = chooseDatabase({ vault, flag: options.db });
+  const auditDir = choice.kind === 'pglite' ? path.dirname(choice.dataDir) : path.join(vault, BRAIN_DIR);
+  const auditFile = path.join(auditDir, 'mcp-audit.jsonl');
+  // The log is made at once, usually before the brain opens: in the vault's brain folder it must create that folder
+  // as the brain does (with its .gitignore), or a first `mcp`/`serve` on a vault leaves the database visible to git.
+  const brainDir = path.join(vault, BRAIN_DIR);
+  const auditLog = createJsonlAuditSink(auditFile, options.log, (dir) => (dir === brainDir ? ensureBrainDir(dir) : fs.mkdir(dir, { recursive: true })));
   return {
     vault,
     registry,

@@ -9,6 +9,8 @@ export type { EmbedderSettings } from '../core/config';
 export interface VaultConfig extends BrainSettings {
   /** Largest file indexed, in MB. */
   maxFileMB: number;
+  /** `database`: a `postgres://` URL (a team brain on a server) or `local`; unset means the embedded store. */
+  database?: string;
 }
 
 export const DEFAULT_CONFIG: VaultConfig = { ...DEFAULT_BRAIN_SETTINGS, maxFileMB: 5 };
@@ -27,9 +29,10 @@ export async function readVaultConfig(brainDir: string): Promise<VaultConfig> {
   } catch (e) {
     throw new Error(`${file} is not valid JSON: ${(e as Error).message}`);
   }
-  const obj = (parsed && typeof parsed === 'object' ? parsed : {}) as { maxFileMB?: unknown };
+  const obj = (parsed && typeof parsed === 'object' ? parsed : {}) as { maxFileMB?: unknown; database?: unknown };
   return {
     ...normalizeBrainSettings(parsed),
     maxFileMB: typeof obj.maxFileMB === 'number' && obj.maxFileMB > 0 ? obj.maxFileMB : DEFAULT_CONFIG.maxFileMB,
+    ...(typeof obj.database === 'string' && obj.database.trim() ? { database: obj.database.trim() } : {}),
   };
 }

@@ -1,6 +1,7 @@
 // The one place an engine is chosen and opened: embedded PGlite in a data directory, or a Postgres server by
 // URL (node-postgres pool). Callers pass a spec with a `kind` and branch on `engine.kind`, never on classes.
 import pg from 'pg';
+import { BrainError } from '../core/errors';
 import type { PGliteEngineSettings } from '../core/engine/pglite/pglite-engine';
 import { PostgresEngine } from '../core/engine/postgres/postgres-engine';
 import type { RetryPolicy } from '../core/engine/postgres/retry';
@@ -34,7 +35,7 @@ function ident(name: string): string {
  * A pool on a `postgres://` URL. `?schema=name` (ours, removed before the driver sees the URL) keeps the brain's
  * tables in that schema, so several brains can share a database; the extensions' types stay reachable in public.
  */
-export function createPool(url: string, options: { max?: number } = {}): { pool: pg.Pool; schema: string | null } {
+export function createPool(url: string, options: { max?: number; connectTimeoutMs?: number } = {}): { pool: pg.Pool; schema: string | null } {
   const u = new URL(url);
   const schema = u.searchParams.get('schema');
   u.searchParams.delete('schema');
@@ -42,6 +43,8 @@ export function createPool(url: string, options: { max?: number } = {}): { pool:
   const pool = new pg.Pool({
     connectionString: u.toString(),
     max: options.max ?? 10,
+    // Without a limit a connect to a host that drops packets waits forever; a command should say why instead.
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
     application_name: 'vault-brain',
     ...(schema !== null ? { options: `-c search_path=${ident(schema)},public` } : {}),
   });
@@ -63,7 +66,45 @@ async function ignoringConcurrentCreate(run: () => Promise<unknown>): Promise<vo
   }
 }
 
+export class DatabaseUnreachableError extends BrainError {
+  constructor(message: string) {
+    super('database_unreachable', message);
+    this.name = 'DatabaseUnreachableError';
+  }
+}
+
+/** Connection-level failures (no server, refused login, no such database), as opposed to errors in our SQL. */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', '28P01', '28000', '3D000', '08001', '08006', '57P03']);
+
+function isConnectionFailure(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
+  // node-postgres' own connect timeout and TLS negotiation failures carry no code.
+  return /timeout expired|Connection terminated|does not support SSL|self[- ]signed certificate/i.test((err as Error).message ?? '');
+}
+
+/** An error's message with the URL's password taken out, wherever the driver may have echoed it. */
+export function scrubPassword(message: string, url: string): string {
+  let password = '';
+  try {
+    password = decodeURIComponent(new URL(url).password);
+  } catch {
+    return message;
+  }
+  return password.length >= 3 ? message.split(password).join('***') : message;
+}
+
 export async function openPostgresEngine(spec: Extract<EngineSpec, { kind: 'postgres' }>): Promise<PostgresEngine> {
+  try {
+    return await openPostgresEngineUnchecked(spec);
+  } catch (err) {
+    if (!isConnectionFailure(err)) throw err;
+    const reason = scrubPassword((err as Error).message || String((err as { code?: unknown }).code), spec.url);
+    throw new DatabaseUnreachableError(`cannot open the Postgres database at ${redactUrl(spec.url)}: ${reason}`);
+  }
+}
+
+async function openPostgresEngineUnchecked(spec: Extract<EngineSpec, { kind: 'postgres' }>): Promise<PostgresEngine> {
   const { pool, schema } = createPool(spec.url, { max: spec.poolSize });
   try {
     if (schema !== null) {
@@ -76,9 +117,10 @@ export async function openPostgresEngine(spec: Extract<EngineSpec, { kind: 'post
     }
   } catch (err) {
     await pool.end().catch(() => undefined);
-    throw new Error(`cannot prepare ${redactUrl(spec.url)}: ${(err as Error).message}`);
+    if (isConnectionFailure(err)) throw err;
+    throw new Error(`cannot prepare ${redactUrl(spec.url)}: ${scrubPassword((err as Error).message, spec.url)}`);
   }
-  return PostgresEngine.open({ pool, retry: spec.retry, exactScanThreshold: spec.exactScanThreshold });
+  return PostgresEngine.open({ pool, retry: spec.retry, exactScanThreshold: spec.exactScanThreshold, location: redactUrl(spec.url) });
 }
 
 export type OpenedEngine = Awaited<ReturnType<typeof openEngineOnDisk>>['engine'] | PostgresEngine;

@@ -4,6 +4,7 @@ import { BrainError } from '../core/errors';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { Brain, BrainOptions } from '../core/brain';
+import type { BrainEngine } from '../core/engine/brain-engine';
 import { assembleBrain } from '../core/assemble-brain';
 import { checkedEmbedder, type EmbedderSettings } from '../core/config';
 import type { Embedder } from '../core/embed/embedder';
@@ -12,10 +13,12 @@ import { openChecked, recoveryNotice, reopenFresh, type OpenCheckedOptions, type
 import { loadBuiltinEmbedderFromDisk } from './embedder-asset';
 import { FsVaultSource } from './fs-vault-source';
 import { acquireWriterLock } from './lock';
-import { openEngineOnDisk } from './open-engine';
+import { openLocalEngine } from './open-store';
 import { nodeWasmLoader } from './tree-sitter-wasm';
 import { readVaultConfig, type VaultConfig } from './config';
-import { assertPrivateDir, DataDirSync, moveAside, prepareDataDir } from './store-health';
+import { chooseDatabase, DATABASE_URL_ENV, type DatabaseChoice } from './database-choice';
+import { openPostgresEngine } from './engine-factory';
+import { assertPrivateDir, DataDirSync, moveAside } from './store-health';
 
 export const BRAIN_DIR = '.vault-brain';
 /** Outside the app nothing says where a vault's Obsidian config folder is; headless surfaces assume the default. */
@@ -30,8 +33,13 @@ export class MissingVaultError extends BrainError {
 
 export interface OpenBrainOptions {
   vault: string;
-  /** Database directory; default `<vault>/.vault-brain/db`. */
+  /**
+   * `--db`: a database directory or a `postgres://` URL. Without it, VAULT_BRAIN_DATABASE_URL, then `database` in
+   * the config file, then `<vault>/.vault-brain/db` (database-choice.ts).
+   */
   db?: string;
+  /** The environment the URL variable is read from (default process.env; tests pass their own). */
+  env?: Record<string, string | undefined>;
   /** Overrides the config file's embedder. */
   embedder?: EmbedderSettings;
   onProgress?: BrainOptions['onProgress'];
@@ -56,7 +64,10 @@ function exitOnLostLock(): void {
 export interface OpenedBrain {
   brain: Brain;
   vault: string;
-  dbDir: string;
+  /** The embedded store's directory; null when the brain lives on a server. */
+  dbDir: string | null;
+  /** The database opened, as chosen (flag, environment, config or default). */
+  choice: DatabaseChoice;
   config: VaultConfig;
   /** The database open: wall time (ms) and whether it was created. */
   database: { openMs: number; fresh: boolean };
@@ -71,9 +82,12 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
   if (!st?.isDirectory()) throw new MissingVaultError(vault);
 
   const brainDir = path.join(vault, BRAIN_DIR);
-  const dbDir = path.resolve(options.db ?? path.join(brainDir, 'db'));
   const config = { ...(await readVaultConfig(brainDir)), ...(options.config ?? {}) };
+  const env = options.env ?? process.env;
+  const choice = chooseDatabase({ vault, flag: options.db, env: env[DATABASE_URL_ENV], config: config.database });
   await ensureBrainDir(brainDir);
+  if (choice.kind === 'postgres') return openServerBrain(options, vault, config, choice);
+  const dbDir = choice.dataDir;
   await fs.mkdir(path.dirname(dbDir), { recursive: true });
   // PGlite is single-process: two processes on one data directory corrupt it, so every open takes the lock.
   const lock = await acquireWriterLock(dbDir, { onLost: options.onLockLost ?? exitOnLostLock });
@@ -83,9 +97,7 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
     let database = { openMs: 0, fresh: false };
     const store: OpenCheckedOptions = {
       async open() {
-        await prepareDataDir(dbDir);
-        await sync.baseline();
-        const onDisk = await openEngineOnDisk(dbDir, { syncStorage: () => sync.sync() });
+        const onDisk = await openLocalEngine(dbDir, sync);
         database = { openMs: onDisk.openMs, fresh: onDisk.fresh };
         return onDisk.engine;
       },
@@ -96,14 +108,7 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
     let recovery = opened.recovery;
     const notice = options.onNotice ?? ((m) => process.stderr.write(`vault-brain: ${m}\n`));
     if (recovery) notice(recoveryNotice(recovery));
-    const { brain } = await assembleBrain({
-      engine,
-      settings: { ...config, embedder: options.embedder ?? config.embedder, maxFileBytes: config.maxFileMB * 1024 * 1024 },
-      configDir: HEADLESS_CONFIG_DIR,
-      source: (filter) => new FsVaultSource(vault, { skipFolder: (rel) => filter.excludesFolder(rel) }),
-      loadBuiltinEmbedder: () => loadBuiltinEmbedderFromDisk(),
-      loadWasm: nodeWasmLoader,
-      onProgress: options.onProgress,
+    const brain = await assembleVaultBrain(engine, options, vault, config, {
       // Damage that the open checks could not see (a zeroed commit log) surfaces as an error during a run.
       async replaceStore(reason, damaged) {
         await damaged.close().catch(() => undefined);
@@ -118,6 +123,7 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
       brain,
       vault,
       dbDir,
+      choice,
       config,
       database,
       get recovery() {
@@ -133,6 +139,54 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
     };
   } catch (e) {
     await lock.release();
+    throw e;
+  }
+}
+
+/** The brain over the vault folder on one engine, as every Node surface assembles it. */
+async function assembleVaultBrain(
+  engine: BrainEngine,
+  options: OpenBrainOptions,
+  vault: string,
+  config: VaultConfig,
+  extra: Pick<Parameters<typeof assembleBrain>[0], 'replaceStore'>,
+): Promise<Brain> {
+  const { brain } = await assembleBrain({
+    engine,
+    settings: { ...config, embedder: options.embedder ?? config.embedder, maxFileBytes: config.maxFileMB * 1024 * 1024 },
+    configDir: HEADLESS_CONFIG_DIR,
+    source: (filter) => new FsVaultSource(vault, { skipFolder: (rel) => filter.excludesFolder(rel) }),
+    loadBuiltinEmbedder: () => loadBuiltinEmbedderFromDisk(),
+    loadWasm: nodeWasmLoader,
+    onProgress: options.onProgress,
+    ...extra,
+  });
+  return brain;
+}
+
+/**
+ * A brain whose rows live on a Postgres server. No writer lock (the server takes concurrent writers; per-note locks
+ * keep two writers of one note consistent) and no recovery by discarding the store: a team's database is never
+ * dropped because one client found it odd, so damage is reported and the open fails.
+ */
+async function openServerBrain(options: OpenBrainOptions, vault: string, config: VaultConfig, choice: Extract<DatabaseChoice, { kind: 'postgres' }>): Promise<OpenedBrain> {
+  const t0 = performance.now();
+  const engine = await openPostgresEngine({ kind: 'postgres', url: choice.url });
+  const database = { openMs: performance.now() - t0, fresh: engine.openState.created };
+  try {
+    const brain = await assembleVaultBrain(engine, options, vault, config, {});
+    return {
+      brain,
+      vault,
+      dbDir: null,
+      choice,
+      config,
+      database,
+      recovery: null,
+      close: () => brain.engine.close(),
+    };
+  } catch (e) {
+    await engine.close().catch(() => undefined);
     throw e;
   }
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EngineStats } from '../../src/core/engine/brain-engine';
 import { PGliteEngine } from '../../src/core/engine/pglite/pglite-engine';
+import { PARSER_VERSION } from '../../src/core/index/indexer';
 import type { VaultFile, VaultSource } from '../../src/core/index/vault-source';
 import { nodeWasmLoader } from '../../src/node/tree-sitter-wasm';
 import { BrainHost, EMBEDDER_ASSET, StoreOpenError, type BrainHostDeps } from '../../src/obsidian/worker/brain-host';
@@ -254,6 +255,59 @@ describe('a damaged store in the worker', () => {
     expect(discarded).toEqual(['idb://vault-brain-d2']);
     expect(await main.call('index', {})).toMatchObject({ indexed: 4 });
     expect(((await main.call('op', { name: 'stats', params: {} })) as EngineStats).pages).toBe(4);
+  });
+
+  it('the heap scans run after the open has returned; damage they find replaces the store, rebuilds it and notifies', { timeout: 180_000 }, async () => {
+    const vault = demoVault();
+    const discarded: string[] = [];
+    const modes: string[] = [];
+    let releaseScans!: () => void;
+    const scansMayRun = new Promise<void>((resolve) => (releaseScans = resolve));
+    let opens = 0;
+    let scansDone = false;
+    const { main, logs } = setup(vault, {
+      async openEngine() {
+        const engine = await PGliteEngine.open({});
+        const first = ++opens === 1;
+        const check = engine.checkIntegrity.bind(engine);
+        engine.checkIntegrity = async (mode) => {
+          modes.push(mode);
+          if (mode !== 'scans' || !first) return check(mode);
+          await scansMayRun;
+          scansDone = true;
+          // What only a scan of every heap page sees (a checksum failure deep in the chunks table).
+          return { mode, checks: ['table scans'], problems: [{ check: 'table scans', kind: 'damage', message: 'table scans failed: invalid page in block 9' }] };
+        };
+        if (first) {
+          // A store an earlier run left: a page, its status row and the parser stamp.
+          await engine.putPages([{ note: note('kept.md', { chunks: ['Acme kept this'] }), meta: { mtime: 1, size: 10 } }]);
+          await engine.recordFileStatus([{ path: 'kept.md', mtime: 1, size: 10, status: 'indexed', reason: null }]);
+          await engine.setMeta('parser_version', PARSER_VERSION);
+        }
+        return { engine };
+      },
+      discardStore: recordDiscards(discarded),
+    });
+    const opened = await main.call('open', { vaultId: 'd5', settings: SETTINGS });
+    // The open ran only its own checks and returned while the scans wait; the store answers meanwhile.
+    expect(modes[0]).toBe('open');
+    expect(scansDone).toBe(false);
+    expect(opened.recovery).toBeNull();
+    const early = (await main.call('op', { name: 'search', params: { query: 'Acme kept' }, remote: false })) as { results: { path: string }[] };
+    expect(early.results.map((r) => r.path)).toContain('kept.md');
+    expect(discarded).toEqual([]);
+    expect(scansDone).toBe(false);
+    releaseScans();
+    // The index run is queued behind the scans: by its end the damaged store was replaced and rebuilt.
+    await main.call('index', {});
+    expect(modes.slice(0, 2)).toEqual(['open', 'scans']);
+    expect(discarded).toEqual(['idb://vault-brain-d5']);
+    const stats = (await main.call('op', { name: 'stats', params: {}, remote: false })) as EngineStats;
+    expect(stats.pages).toBe(4);
+    expect(logs.filter((l) => l.notify).map((l) => l.message)).toEqual([
+      'the index database was damaged (damage found while in use: integrity check failed: table scans failed: invalid page in block 9); ' +
+        'a fresh one is being rebuilt from the notes',
+    ]);
   });
 
   it('damage found during a run replaces the store, rebuilds it, finishes the call and notifies', async () => {

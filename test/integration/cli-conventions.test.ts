@@ -30,7 +30,7 @@ describe('vault-brain command-line conventions', () => {
     const search = await runCli(['search', '--help']);
     expect(search.code).toBe(0);
     expect(search.stdout).toMatch(/^Usage: vault-brain search <query> \[flags\]/);
-    for (const flag of ['--limit <n>', '--offset <n>', '--folder <text>', '--tag <text>', '--type <text>', '--explain', '--vault <dir>', '--db <dir>', '--json', '-h, --help']) {
+    for (const flag of ['--limit <n>', '--offset <n>', '--folder <text>', '--tag <text>', '--type <text>', '--explain', '--vault <dir>', '--db <dir|url>', '--json', '-h, --help']) {
       expect(search.stdout).toContain(flag);
     }
     expect(search.stdout).toContain('default 10');
@@ -71,6 +71,11 @@ describe('vault-brain command-line conventions', () => {
 
   it('creates .vault-brain/ with a .gitignore of everything, and leaves a user-edited one alone', async () => {
     expect(indexRun.code).toBe(0);
+    // The summary says where the time went: indexing, opening the (new) database, and the whole run.
+    expect(indexRun.stdout).toMatch(/^ {2}database {4}opened in \d+\.\d\d s \(new\)$/m);
+    const wall = Number(/^ {2}wall {8}(\d+\.\d\d) s$/m.exec(indexRun.stdout)?.[1]);
+    const indexing = Number(/^ {2}seconds {5}(\d+\.\d\d)$/m.exec(indexRun.stdout)?.[1]);
+    expect(wall).toBeGreaterThan(indexing);
     const ignore = await fs.readFile(path.join(vault, '.vault-brain', '.gitignore'), 'utf8');
     expect(ignore.split('\n')).toContain('*');
     // Every later open goes through ensureBrainDir again: a .gitignore the user changed stays as it is.

@@ -29,6 +29,7 @@ export function thinkResult(over: Partial<ThinkResponse> = {}): ThinkResponse {
     sentToProvider: ['People/Alice Chen.md'],
     droppedCitations: 0,
     withheld: [],
+    warnings: [],
     excerpts: [],
     markdown: '',
     ...over,

@@ -5,6 +5,8 @@ import type { CliCommand } from '../cli-command';
 import { createProgressBar } from '../progress';
 import { EXIT } from '../errors';
 
+const round3 = (s: number): number => Math.round(s * 1000) / 1000;
+
 export const indexCommand: CliCommand = {
   summary: 'Index the vault (only what changed; --full re-parses every note), then embed new chunks.',
   usage: 'index [flags]',
@@ -34,6 +36,10 @@ export const indexCommand: CliCommand = {
         dangling: stats.dangling,
         // An Error serialises as {}: the reason is given as text, and null when embedding worked or was not asked.
         embeddingsFailed: embedError,
+        // Where the time went besides indexing: opening the database, and the whole command from process start.
+        databaseOpenSeconds: round3(opened.database.openMs / 1000),
+        databaseFresh: opened.database.fresh,
+        wallSeconds: round3(performance.now() / 1000),
       };
       if (flags.json) {
         process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
@@ -47,6 +53,8 @@ export const indexCommand: CliCommand = {
         ];
         if (summary.embed) lines.push(`  embedded    ${summary.embed.embedded} chunks${summary.embed.error ? ` (stopped: ${summary.embed.error.message})` : ''}`);
         lines.push(`  seconds     ${summary.seconds.toFixed(2)}`);
+        lines.push(`  database    opened in ${out.databaseOpenSeconds.toFixed(2)} s${out.databaseFresh ? ' (new)' : ''}`);
+        lines.push(`  wall        ${out.wallSeconds.toFixed(2)} s`);
         process.stdout.write(`${lines.join('\n')}\n`);
       }
       if (embedError !== null) {

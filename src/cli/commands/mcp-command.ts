@@ -2,9 +2,7 @@
 // stdout carries the protocol only; every log line goes to stderr. The protocol is answered at once; tool calls
 // wait for the brain to open and index (or are told to try again if that takes long).
 import { errorMessage } from '../../core/errors';
-import { createMcpServer } from '../../mcp/server';
 import { setUpNodeMcp } from '../../mcp/node-setup';
-import { LineStdioTransport } from '../../mcp/stdio-transport';
 import { parseCommandLine } from '../args';
 import type { CliCommand } from '../cli-command';
 
@@ -20,6 +18,8 @@ export const mcpCommand: CliCommand = {
     protectStdout();
     const log = (message: string): void => void process.stderr.write(`vault-brain mcp: ${message}\n`);
     const allowWrites = values['allow-writes'] === true;
+    // Loaded here, not at start: the MCP SDK takes a few hundred ms to load, which every other command would pay.
+    const [{ createMcpServer }, { LineStdioTransport }] = await Promise.all([import('../../mcp/server'), import('../../mcp/stdio-transport')]);
     const setup = setUpNodeMcp({ vault: flags.vault, db: flags.db, allowWrites, index: values['no-index'] !== true, log });
     const server = createMcpServer({ backend: setup.backend, allowWrites, auditLog: setup.auditLog, transport: 'stdio', log });
 

@@ -15,6 +15,8 @@ import {
 } from '../../node/client-config';
 import { parseCommandLine } from '../args';
 import type { CliCommand } from '../cli-command';
+import { chooseDatabase, DATABASE_URL_ENV } from '../../node/database-choice';
+import { redactUrl } from '../../node/engine-factory';
 import { CliError, EXIT } from '../errors';
 import { lineDiff } from '../line-diff';
 
@@ -41,7 +43,7 @@ export const mcpConfigCommand: CliCommand = {
       node: process.execPath,
       cli: launcherPath(),
       vault,
-      db: flags.db ? path.resolve(flags.db) : undefined,
+      db: launchDb(flags.db),
       allowWrites: values['allow-writes'] === true,
     });
 
@@ -84,4 +86,19 @@ function launcherPath(): string {
   if (existsSync(beside)) return beside;
   const ran = process.argv[1];
   return ran ? realpathSync(ran) : beside;
+}
+
+/**
+ * `--db` as the client should pass it: a folder made absolute, a server URL as it is. A URL with a password is
+ * refused: a client's config file is no place for it (`database` in .vault-brain/config.json or the
+ * VAULT_BRAIN_DATABASE_URL variable keep it out of there).
+ */
+function launchDb(db: string | undefined): string | undefined {
+  if (!db) return undefined;
+  const choice = chooseDatabase({ vault: process.cwd(), flag: db });
+  if (choice.kind === 'pglite') return choice.dataDir;
+  if (new URL(choice.url).password) {
+    throw new CliError(`--db ${redactUrl(choice.url)} holds a password, which would be written into the client's config; put the URL in "database" in .vault-brain/config.json (or ${DATABASE_URL_ENV}) instead`, EXIT.usage);
+  }
+  return choice.url;
 }

@@ -1,5 +1,5 @@
 // `vault-brain serve`: the MCP server over Streamable HTTP on the loopback interface, behind a bearer token.
-import { startMcpHttpServer, DEFAULT_HTTP_LIMITS, type McpHttpServer } from '../../mcp/http-server';
+import type { McpHttpServer } from '../../mcp/http-server';
 import { MIN_TOKEN_LENGTH, loopbackBindAddress } from '../../mcp/http-guard';
 import { setUpNodeMcp } from '../../mcp/node-setup';
 import { DEFAULT_RATE_LIMIT } from '../../mcp/rate-limit';
@@ -46,6 +46,8 @@ export const serveCommand: CliCommand = {
     await setup.ready;
     let http: McpHttpServer;
     try {
+      // Loaded here, not at start: the MCP SDK takes a few hundred ms to load, which every other command would pay.
+      const { startMcpHttpServer, DEFAULT_HTTP_LIMITS } = await import('../../mcp/http-server');
       http = await startMcpHttpServer({
         backend: setup.backend,
         port,

@@ -11,7 +11,7 @@ export interface BackoffOptions {
   isRetryable: (err: unknown) => boolean;
   /** A server-requested delay for this error (Retry-After), in ms; it replaces the computed delay. */
   retryAfterMs?: (err: unknown) => number | undefined;
-  /** Upper bound for a server-requested delay (default 60 s). */
+  /** The longest server-requested delay that is waited for (default 60 s); a longer one fails the call at once. */
   maxRetryAfterMs?: number;
   /** Called before each wait; for logging and progress. */
   onRetry?: (info: { attempt: number; delayMs: number; error: unknown }) => void;
@@ -65,9 +65,12 @@ export async function retryWithBackoff<T>(fn: (attempt: number) => Promise<T>, o
     } catch (err) {
       if (attempt >= options.retries || options.signal?.aborted || !options.isRetryable(err)) throw err;
       const requested = options.retryAfterMs?.(err);
+      // A server asking for a longer wait than we would give it is not coming back within this call: fail now
+      // (the caller says so and the breaker counts it) instead of holding an index run or a search that long.
+      if (requested !== undefined && requested > maxRetryAfter) throw err;
       const delayMs =
         requested !== undefined && Number.isFinite(requested) && requested >= 0
-          ? Math.min(requested, maxRetryAfter)
+          ? requested
           : backoffDelay(attempt, options.baseMs, options.maxMs, random);
       options.onRetry?.({ attempt: attempt + 1, delayMs, error: err });
       await sleep(delayMs, options.signal);

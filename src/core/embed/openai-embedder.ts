@@ -5,6 +5,7 @@ import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai'
 import { parseRetryAfter, retryWithBackoff } from './backoff';
 import type { FetchLike } from '../net/fetch-like';
 import { providerFailure, type CircuitBreaker } from '../net/circuit-breaker';
+import { MAX_RESPONSE_BYTES } from '../net/bounded-body';
 import { guardedFetchOptions, redirectRefusal } from '../net/redirect-guard';
 import { normalizeInPlace, type Embedder } from './embedder';
 
@@ -57,7 +58,7 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
     baseURL: options.baseURL,
     apiKey: options.apiKey || 'not-needed',
     // The request carries the key and note text: never re-sent to another origin by a redirect.
-    ...guardedFetchOptions(options.fetch),
+    ...guardedFetchOptions(options.fetch, MAX_RESPONSE_BYTES.embeddings),
     timeout: options.timeoutMs ?? 60_000,
     maxRetries: 0,
     dangerouslyAllowBrowser: true,

@@ -338,6 +338,8 @@ export interface SaveEmbeddingsOptions {
 export interface BrainEngine extends EngineEmbeddingStore {
   /** Which engine this is (embedded PGlite or a Postgres server); callers branch on it, never on classes. */
   readonly kind: 'pglite' | 'postgres';
+  /** Where the rows live, safe to show: a data directory, `memory`, `idb://name`, or a server URL without its password. */
+  readonly location: string;
   /** What happened to the schema on open; `needsRebuild` means every note must be re-indexed. */
   readonly openState: MigrationOutcome;
 

@@ -30,6 +30,27 @@ export interface OpenCheckedOptions<E extends BrainEngine = BrainEngine> {
   /** Removes the damaged store from where `open` looks (moves it aside or deletes it); returns where it was kept. */
   discard(reason: string): Promise<string | null>;
   now?: () => Date;
+  /**
+   * Run only the `open` checks here and leave the heap scans (`scans`, whose time grows with the store) to the
+   * caller, after the open: it must run `runDeferredChecks` and heal what they find as damage met in use.
+   */
+  deferScans?: boolean;
+}
+
+/** Damage the deferred checks found: a store-damage error (SQLSTATE XX001), so `Brain.guard` replaces the store. */
+export class DeferredCheckDamage extends Error {
+  readonly code = 'XX001';
+  constructor(readonly report: IntegrityReport) {
+    super(`integrity check failed: ${damageSummary(report)}`);
+    this.name = 'DeferredCheckDamage';
+  }
+}
+
+/** The checks an open with `deferScans` left out; throws DeferredCheckDamage when they find damage. */
+export async function runDeferredChecks(engine: Pick<BrainEngine, 'checkIntegrity'>): Promise<IntegrityReport> {
+  const report = await engine.checkIntegrity('scans');
+  if (hasDamage(report)) throw new DeferredCheckDamage(report);
+  return report;
 }
 
 export const RECOVERY_META_KEY = 'last_recovery';
@@ -38,7 +59,7 @@ export async function openChecked<E extends BrainEngine>(options: OpenCheckedOpt
   let reason: string;
   try {
     const engine = await options.open();
-    const report = await engine.checkIntegrity('quick');
+    const report = await engine.checkIntegrity(options.deferScans === true ? 'open' : 'quick');
     if (!hasDamage(report)) {
       const marked = await engine.markForReindex(report);
       return { engine, recovery: null, report, marked };

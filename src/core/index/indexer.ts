@@ -19,7 +19,8 @@ import type { VaultFile, VaultSource } from './vault-source';
 // 3: target-aware typed edges (candidates, past, subjects named on the object's page, attendee lines).
 // 4: a clause opening with another name in plain text is not the page's; kinds inferred from incoming links.
 // 5: chunk full-text vectors carry the note's title, aliases and properties as weighted fields (text/search-fields.ts).
-export const PARSER_VERSION = '5';
+// 6: CJK runs also index their Han characters (text/segment.ts), so 删掉 and 删除 share a term.
+export const PARSER_VERSION = '6';
 
 /** Bytes of new files kept from rename detection for the parse that follows, so they are not read twice. */
 const RENAME_READ_CACHE_BYTES = 64 * 1024 * 1024;

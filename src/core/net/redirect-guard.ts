@@ -2,6 +2,7 @@
 // to another origin would re-post all of it there (fetch follows 307/308 with the body), so redirects are
 // handled here: followed only within the configured origin, refused otherwise, never silently.
 import type { FetchLike } from '../think/providers/options';
+import { boundedBodies, type BodyBounds } from './bounded-body';
 
 export const MAX_PROVIDER_REDIRECTS = 5;
 
@@ -17,11 +18,12 @@ function urlOf(input: string | URL | Request): URL {
 }
 
 /**
- * What a provider SDK client is given: with an injected fetch (CLI, plugin bridge, tests), that fetch with
- * redirects confined to the first URL's origin; without one, the SDK's own fetch told to refuse every redirect.
+ * What a provider SDK client is given: with an injected fetch (every surface: CLI, the plugin's worker, tests),
+ * that fetch with redirects confined to the first URL's origin and response bodies bounded (bounded-body.ts);
+ * without one (core has no fetch of its own), the SDK's fetch told to refuse every redirect.
  */
-export function guardedFetchOptions(base?: FetchLike): { fetch: FetchLike } | { fetchOptions: { redirect: 'error' } } {
-  return base ? { fetch: sameOriginRedirectsOnly(base) } : { fetchOptions: { redirect: 'error' } };
+export function guardedFetchOptions(base: FetchLike | undefined, bounds: number | BodyBounds): { fetch: FetchLike } | { fetchOptions: { redirect: 'error' } } {
+  return base ? { fetch: boundedBodies(sameOriginRedirectsOnly(base), bounds) } : { fetchOptions: { redirect: 'error' } };
 }
 
 /** `send` with redirects confined to the origin of each call's first URL. */

@@ -165,6 +165,9 @@ export const statusOp = defineOp({
     const problems = all.filter((r) => (p.status ? r.status === p.status : r.status !== 'indexed'));
     const lastRun = await engine.getMeta('last_index_at');
     return {
+      // Which engine holds the brain; where (a data directory, or a server URL without its password) only for
+      // local callers: an MCP client has no use for the machine's paths or the server's address.
+      engine: { kind: engine.kind, location: ctx.remote ? null : engine.location },
       lastIndexedAt: lastRun ? new Date(Number(lastRun)).toISOString() : null,
       indexed: count('indexed'),
       skipped: count('skipped'),

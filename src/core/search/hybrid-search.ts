@@ -34,31 +34,24 @@ export const ARM_WEIGHTS: Record<ArmName, number> = { keyword: 1, vector: 1, tit
  * its arm only breaks near-ties. Provider embedders keep the full weight.
  */
 export const BUILTIN_VECTOR_WEIGHT = 0.1;
-/** The second-best chunk of a note adds this share of its score to the note's keyword score. */
-export const SECOND_CHUNK_SHARE = 0.5;
-
 function clampInt(n: number | undefined, fallback: number, min: number, max: number): number {
   if (n === undefined || !Number.isFinite(n)) return fallback;
   return Math.max(min, Math.min(max, Math.floor(n)));
 }
 
 /**
- * Notes ranked by their best chunk plus half their second best: a note that answers in two sections is a better
- * answer than one that mentions the words once (Obsidian Help set, keyword arm alone: MRR 0.73 -> 0.77).
+ * Notes ranked by their best chunk. Adding half the second-best chunk (a note answering in two sections) helped
+ * before every chunk carried its note's title and properties (text/search-fields.ts); since then a second chunk
+ * repeats the name's evidence, and best-chunk-only measured better on the dev halves (R@5 / MRR, half -> none:
+ * EN help .853/.741 -> .877/.751, blind EN .735/.592 -> .779/.595, EN typo .909/.773 -> .909/.818, fuzzy
+ * .904/.776 -> .942/.821, mixed .970/1.0 -> 1.0/.955, ZH help .800/.609 -> .800/.567; a quarter lay between).
  */
-export function noteRanking(hits: ChunkHit[], secondShare = SECOND_CHUNK_SHARE): RankedItem[] {
-  const per = new Map<string, number[]>();
-  for (const h of hits) {
-    const list = per.get(h.path);
-    if (list) list.push(h.rank);
-    else per.set(h.path, [h.rank]);
-  }
-  const out: RankedItem[] = [];
-  for (const [key, ranks] of per) {
-    ranks.sort((a, b) => b - a);
-    out.push({ key, score: (ranks[0] ?? 0) + secondShare * (ranks[1] ?? 0) });
-  }
-  return out.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+export function noteRanking(hits: ChunkHit[]): RankedItem[] {
+  const best = new Map<string, number>();
+  for (const h of hits) best.set(h.path, Math.max(best.get(h.path) ?? -Infinity, h.rank));
+  return [...best]
+    .map(([key, score]) => ({ key, score }))
+    .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 /**
@@ -147,7 +140,7 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
   const vw = vectorWeight(embedder?.id);
   const lists: ArmList[] = [
     { arm: 'keyword', weight: ARM_WEIGHTS.keyword, items: noteRanking(kw.hits) },
-    { arm: 'vector', weight: vw, items: noteRanking(vec.hits, 0) },
+    { arm: 'vector', weight: vw, items: noteRanking(vec.hits) },
     { arm: 'title', weight: ARM_WEIGHTS.title, items: title.items },
     { arm: 'graph', weight: ARM_WEIGHTS.graph, items: graph.hits.map((h) => ({ key: h.path, score: h.score })) },
   ];
@@ -194,14 +187,10 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
   const backlinks = await engine.backlinkCounts(present.map((c) => c.path));
 
   const relational = graph.intent !== undefined;
-  const timely = intent.kind === 'temporal' || intent.kind === 'event';
   const scored = present.map((c) => {
     const boosts = boostsFor({
       exactTitle: title.exact.has(c.path),
       backlinks: backlinks.get(c.path) ?? 0,
-      kind: c.chunks[0]?.hit.kind ?? null,
-      // Timeline lines are evidence for relation and time questions, not noise.
-      relational: relational || timely,
     });
     // A relation question's answers lead, ordered by edge evidence (an evidence point outweighs any fused
     // score, which is below 0.1); the fused score orders answers with equal evidence and everything else.
@@ -242,7 +231,7 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
   }
 
   const vectorTop = vec.hits[0]?.rank ?? 0;
-  const vectorRank = new Map(noteRanking(vec.hits, 0).map((it, i) => [it.key, { rank: i + 1, similarity: it.score, share: vectorTop > 0 ? it.score / vectorTop : 0 }]));
+  const vectorRank = new Map(noteRanking(vec.hits).map((it, i) => [it.key, { rank: i + 1, similarity: it.score, share: vectorTop > 0 ? it.score / vectorTop : 0 }]));
   const rare = rareWords(terms.words, kw.hits);
   const results: (SearchResult & { explain: ExplainRecord })[] = [];
   for (const { c, boosts, evidence, lead, score } of scored) {

@@ -2,7 +2,7 @@
 // hover over a link"): the question words carry no topic, and requiring every word (AND) finds nothing, so
 // question stopwords are dropped before the terms become a web-search tsquery (text/tsquery.ts). Queries already written in
 // websearch syntax (quotes, `-word`) are passed through as typed.
-import { bigrams, hasCjk, segmentQuery } from '../text/segment';
+import { bigrams, hanUnigrams, hasCjk, segmentQuery } from '../text/segment';
 import { CJK_STOPWORDS, EN_STOPWORDS } from './stopwords';
 
 export interface QueryTerms {
@@ -108,7 +108,7 @@ export function queryTerms(query: string): QueryTerms {
     // the note that answers it (删掉 vs 删除, 多少个字 vs 字数), and BM25's IDF weighs every bigram by its rarity.
     for (const w of cjkWords(m[0])) {
       words.push(w);
-      terms.push(...bigrams(w));
+      terms.push(...bigrams(w), ...hanUnigrams(w));
     }
   }
   pushLatin(q.slice(last));

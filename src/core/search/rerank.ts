@@ -3,6 +3,7 @@
 // {results: [{index, relevance_score}]}). Only when the user configured one; excluded notes are never sent; any
 // failure or timeout leaves the fused order, and explain says why.
 import { errorMessage } from '../errors';
+import { boundedBodies, MAX_RESPONSE_BYTES } from '../net/bounded-body';
 import { providerFailure, type CircuitBreaker } from '../net/circuit-breaker';
 import type { FetchLike } from '../net/fetch-like';
 import { sameOriginRedirectsOnly } from '../net/redirect-guard';
@@ -32,7 +33,7 @@ export interface EndpointRerankerOptions {
 
 export function endpointReranker(o: EndpointRerankerOptions): Reranker {
   // The request carries note excerpts and the key: a redirect to another origin is refused, never followed.
-  const send = sameOriginRedirectsOnly(o.fetch);
+  const send = boundedBodies(sameOriginRedirectsOnly(o.fetch), MAX_RESPONSE_BYTES.rerank);
   return {
     id: `rerank:${o.model}`,
     async score(query, documents) {

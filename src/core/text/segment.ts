@@ -69,9 +69,20 @@ export function bigrams(run: string): string[] {
   return out;
 }
 
+const HAN = /\p{Script=Han}/u;
+
 /**
- * Text for the index (tsvectorLiteral): each CJK run becomes its words followed by its overlapping bigrams,
- * space-separated. Everything else is returned untouched (the fast path returns the input itself).
+ * The Han characters of a CJK run, each once (kana and Hangul characters alone carry no meaning). A question and
+ * its answer often share a character but no bigram (删掉/删除, 多少个字/字数), as Lucene's CJK bigram filter with
+ * unigrams keeps them; IDF makes a common character (笔, 的) worth little.
+ */
+export function hanUnigrams(run: string): string[] {
+  return [...new Set(Array.from(run).filter((c) => HAN.test(c)))];
+}
+
+/**
+ * Text for the index (tsvectorLiteral): each CJK run becomes its words, its overlapping bigrams and its Han
+ * characters, space-separated. Everything else is returned untouched (the fast path returns the input itself).
  */
 export function segmentForIndex(text: string): string {
   if (!HAS_CJK.test(text)) return text;
@@ -79,9 +90,13 @@ export function segmentForIndex(text: string): string {
   return text.replace(CJK_RUN, (run) => {
     const w = words(run, segmenter);
     const b = bigrams(run);
-    // A two-character run that is one word would only repeat itself as its bigram.
+    // A two-character run that is one word would only repeat itself as its bigram; a character the segmenter
+    // returned as a word is already there. Bigrams stay last, next to the text after the run, for quoted phrases
+    // (segmentQuery).
     const extra = b.length === 1 && w.length === 1 && w[0] === b[0] ? [] : b;
-    return ` ${[...w, ...extra].join(' ')} `;
+    const single = new Set(w);
+    const chars = Array.from(run).filter((c) => HAN.test(c) && !single.has(c));
+    return ` ${[...w, ...chars, ...extra].join(' ')} `;
   });
 }
 

@@ -4,6 +4,8 @@
 // before rendering: HTML, images, embeds, Markdown links and bare URLs become plain text, and only `[[links]]`
 // to notes that were gathered for the question stay live.
 
+import { dropInvisible } from './neutralize';
+
 export const MAX_ANSWER_LINE_CHARS = 2000;
 
 export interface InertOptions {
@@ -25,7 +27,9 @@ export function inertMarkdown(text: string, options: InertOptions = {}): string 
   // Private-use marks around an index: text set aside that later rules must not touch.
   const hold = (s: string): string => `\ue000${placeholders.push(s) - 1}\ue001`;
 
-  let out = text.replace(/[\ue000\ue001]/g, '');
+  // Invisible characters go first (a zero-width space can split a scheme or a bracket from a parser's view of
+  // it, and bidi overrides make a line read differently from what it says); then look-alikes are folded.
+  let out = revealLookAlikes(dropInvisible(text).replace(/[\ue000\ue001]/g, ''));
   // Live wikilinks are set aside first so the rules below cannot touch them; embeds never stay embeds.
   out = out.replace(WIKILINK, (_whole, _bang: string, target: string, anchor: string, alias: string | undefined) => {
     const t = target.trim();
@@ -43,13 +47,37 @@ export function inertMarkdown(text: string, options: InertOptions = {}): string 
     out = next;
   }
   // A URL that stays visible is shown as code: Obsidian neither links nor fetches inside a code span.
-  out = out.replace(URLISH, (url) => hold(`\`${url.replace(/`/g, '')}\``));
+  // Folded and without backticks of any width, so it cannot close its code span early, even once normalized.
+  out = out.replace(URLISH, (url) => hold(`\`${url.normalize('NFKC').replace(/`/g, '')}\``));
   out = escapeHtml(out);
   out = out
     .split('\n')
     .map((line) => (line.length > MAX_ANSWER_LINE_CHARS ? `${line.slice(0, MAX_ANSWER_LINE_CHARS)}…` : line))
     .join('\n');
   return out.replace(/\ue000(\d+)\ue001/g, (_m, i: string) => placeholders[Number(i)] ?? '');
+}
+
+/** How many live constructs (links, embeds, URLs, HTML, entities, reference definitions) a text holds. */
+function markupCount(text: string): number {
+  let n = 0;
+  for (const re of [WIKILINK, MD_LINK, MD_REF_DEF, URLISH, /<[a-z/!?]/gi, /&#?[a-z0-9]+;/gi]) n += text.match(re)?.length ?? 0;
+  return n;
+}
+
+/**
+ * A line whose compatibility look-alikes (fullwidth `！［］（ｈｔｔｐｓ：／／…）`, `［［secret］］`, small forms `﹤`) spell
+ * markup once folded to NFKC is folded, so the rules below see, and disarm, what any later normalization (a copy,
+ * a search index, another renderer) would turn live. Other lines keep their own characters: CJK text keeps its
+ * fullwidth punctuation.
+ */
+function revealLookAlikes(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const folded = line.normalize('NFKC');
+      return folded !== line && markupCount(folded) > markupCount(line) ? folded : line;
+    })
+    .join('\n');
 }
 
 /**

@@ -10,6 +10,11 @@ const ANGLE_RUN = new RegExp(`[${ANGLE_LIKE}]{2,}`, 'g');
 // eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
 const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
 
+/** Drops the invisible characters (controls, zero-width, bidi overrides) a reader cannot see but a model or parser reads. */
+export function dropInvisible(text: string): string {
+  return text.replace(INVISIBLE, '');
+}
+
 /** Multi-line untrusted text (an excerpt body): normalized, invisible characters dropped, angle runs broken. */
 export function neutralizeText(text: string): string {
   return text

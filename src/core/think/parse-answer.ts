@@ -1,6 +1,7 @@
 // Reads what a model wrote into claims with source numbers. Models wrap, truncate and embellish their output,
 // so this accepts the asked-for line format, JSON (bare, fenced, followed by chatter, or cut off mid-way) and
 // falls back to plain sentences (which then carry no sources and are reported as unsourced).
+import { MAX_MODEL_ANSWER_CHARS as MAX_INPUT_CHARS } from './providers/options';
 
 export interface RawClaim {
   text: string;
@@ -8,7 +9,6 @@ export interface RawClaim {
   sources: number[];
 }
 
-const MAX_INPUT_CHARS = 200_000;
 const MAX_CLAIMS = 60;
 const MAX_CLAIM_CHARS = 2000;
 /** `[3]`, `[1, 4]`, `[^2]`; `isMarker` rules out `[[2024]]` (a wikilink). */

@@ -56,7 +56,9 @@ export function renderGaps(gaps: Gap[], titleOf: (path: string) => string): stri
   for (const g of gaps) {
     const notes = g.paths.slice(0, 8).map((p) => noteLink(p, titleOf(p)));
     const more = g.paths.length > 8 ? ` and ${g.paths.length - 8} more` : '';
-    lines.push(`- **${GAP_LABEL[g.kind]}**: ${g.detail}${notes.length > 0 ? ` (${notes.join(', ')}${more})` : ''}`);
+    // Details quote note text (titles, values, link targets): inert like the answer, only a hole's own link live.
+    const live = new Set(g.kind === 'hole' && g.target ? [neutralizeTitle(g.target).toLowerCase()] : []);
+    lines.push(`- **${GAP_LABEL[g.kind]}**: ${inertMarkdown(g.detail, { liveTargets: live }).replace(/\n+/g, ' ')}${notes.length > 0 ? ` (${notes.join(', ')}${more})` : ''}`);
   }
   return lines.join('\n');
 }

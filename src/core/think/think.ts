@@ -3,6 +3,7 @@
 import { BrainError, errorMessage } from '../errors';
 import type { BrainEngine } from '../engine/brain-engine';
 import { providerFailure, type CircuitBreaker } from '../net/circuit-breaker';
+import { tooLargeRefusal } from '../net/bounded-body';
 import { redirectRefusal } from '../net/redirect-guard';
 import { verifyClaims } from './citations';
 import { extractiveClaims } from './extractive';
@@ -12,7 +13,7 @@ import { factClaim } from './relation-facts';
 import { parseModelAnswer } from './parse-answer';
 import { buildUserPrompt, SYSTEM_PROMPT } from './prompt';
 import { chooseModel } from './providers/factory';
-import type { FetchLike } from './providers/options';
+import { MAX_MODEL_ANSWER_CHARS, type FetchLike } from './providers/options';
 import { liveTargetsOf, renderAnswer } from './render';
 import { DEFAULT_LLM_SETTINGS, type LlmSettings } from './settings';
 import type { ChatModel, Claim, Excerpt, ThinkResult } from './types';
@@ -67,6 +68,7 @@ export async function think(deps: ThinkDeps, question: string, options: ThinkOpt
   let sentToProvider: string[] = [];
   let droppedCitations = 0;
   let withheld: string[] = [];
+  const warnings: string[] = [];
 
   if (!choice.model) fallbackReason = choice.reason;
   else if (excerpts.length === 0) fallbackReason = 'no notes matched the question, so there was nothing to send to the model';
@@ -75,6 +77,9 @@ export async function think(deps: ThinkDeps, question: string, options: ThinkOpt
     const outcome = await askModel(choice.model, q, excerpts, llm.timeoutMs, options, deps.breaker);
     if ('error' in outcome) fallbackReason = outcome.error;
     else {
+      if (outcome.text.length >= MAX_MODEL_ANSWER_CHARS) {
+        warnings.push(`the model's answer was cut off after ${MAX_MODEL_ANSWER_CHARS.toLocaleString('en-US')} characters (a runaway or endless stream); only that part was read`);
+      }
       const verified = verifyClaims(parseModelAnswer(outcome.text), excerpts);
       droppedCitations = verified.dropped;
       if (verified.claims.some((c) => c.citations.length > 0)) {
@@ -114,6 +119,7 @@ export async function think(deps: ThinkDeps, question: string, options: ThinkOpt
     sentToProvider,
     droppedCitations,
     withheld,
+    warnings,
     excerpts: excerpts.map(({ text: _text, ...rest }) => rest),
   };
 }
@@ -167,7 +173,7 @@ async function askModel(model: ChatModel, question: string, excerpts: Excerpt[],
 }
 
 function describe(e: unknown): string {
-  const refused = redirectRefusal(e);
+  const refused = redirectRefusal(e) ?? tooLargeRefusal(e);
   if (refused) return refused.message;
   const status = (e as { status?: unknown }).status;
   const message = errorMessage(e);

@@ -66,6 +66,8 @@ export interface ThinkResult {
    * possibly injected). Plain text, for a collapsed "unsourced, not shown" reveal; never render it as Markdown.
    */
   withheld: string[];
+  /** Things that went wrong without stopping the answer (a model answer cut off for its size). */
+  warnings: string[];
   excerpts: Omit<Excerpt, 'text'>[];
   /** Set when the answer was saved as a note. */
   savedTo?: string;

@@ -8,7 +8,7 @@ import { assembleBrain } from '../../core/assemble-brain';
 import { normalizeBrainSettings } from '../../core/config';
 import { loadBuiltinEmbedder } from '../../core/embed/builtin-embedder';
 import type { BrainEngine } from '../../core/engine/brain-engine';
-import { openChecked, recoveryNotice, reopenFresh, type OpenCheckedOptions } from '../../core/engine/open-checked';
+import { openChecked, recoveryNotice, reopenFresh, runDeferredChecks, type OpenCheckedOptions } from '../../core/engine/open-checked';
 import type { IndexSummary } from '../../core/index/indexer';
 import { createRegistry, type BrainRegistry } from '../../core/ops';
 import type { FetchLike } from '../../core/think/providers/options';
@@ -179,6 +179,8 @@ export class BrainHost {
     // Every open checks the store; one that fails to open (a wasm abort included) or fails the checks is emptied
     // and rebuilt from the notes by the first index run, with a notice.
     const store: OpenCheckedOptions = {
+      // The heap scans read every page of the store (seconds at 10k notes): they run after the open returns.
+      deferScans: true,
       open: async () => {
         let opened: OpenedEngine;
         try {
@@ -228,6 +230,7 @@ export class BrainHost {
       });
       chunker = codeChunker;
       this.opened = { brain, chunker, release: () => release() };
+      this.checkAfterOpen(brain);
       return {
         dataDir,
         needsRebuild: engine.openState.needsRebuild,
@@ -243,6 +246,19 @@ export class BrainHost {
       release();
       throw err;
     }
+  }
+
+  /**
+   * The checks the open left out (integrity `scans`), queued behind the open and ahead of the first index run:
+   * searches answer meanwhile; damage they find replaces and rebuilds the store through `Brain.guard`, with the
+   * same notice as damage met during a run. Runs at most once per open, on the brain it was started for.
+   */
+  private checkAfterOpen(brain: Brain): void {
+    const rpc = this.rpc;
+    void this.serial(async () => {
+      if (this.opened?.brain !== brain) return;
+      await brain.guard(() => runDeferredChecks(brain.engine));
+    }).catch((err: unknown) => rpc?.emit('log', { level: 'warn', message: `store checks after open failed: ${errorMessage(err)}` }));
   }
 
   private async rename(from: string, to: string): Promise<IndexSummary> {

@@ -103,6 +103,8 @@ const OPFS_PREFIX = 'opfs-ahp://';
 
 const host = new BrainHost({
   loadAsset,
+  // The worker's own fetch (it streams), handed in so core bounds provider responses and confines redirects.
+  fetch: (input, init) => self.fetch(input, init),
   discardStore: (dataDir) => (dataDir.startsWith(OPFS_PREFIX) ? opfsKeepAside(dataDir.slice(OPFS_PREFIX.length)) : idbKeepAside(dataDir)),
   async openEngine(dataDir, options) {
     if (options?.storage !== 'indexeddb' && (await opfsUsable())) {

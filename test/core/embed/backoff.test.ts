@@ -75,20 +75,22 @@ describe('retryWithBackoff', () => {
     expect(sleeps).toEqual([]);
   });
 
-  it('honors a server-requested delay, capped', async () => {
+  it('honors a server-requested delay, and fails at once when it is longer than the cap', async () => {
     const { options, sleeps } = harness();
     let calls = 0;
-    const result = await retryWithBackoff(
+    const long = new HttpError(429, 3_600_000);
+    const attempt = retryWithBackoff(
       () => {
         calls++;
         if (calls === 1) return Promise.reject(new HttpError(429, 2000));
-        if (calls === 2) return Promise.reject(new HttpError(429, 3_600_000));
+        if (calls === 2) return Promise.reject(long);
         return Promise.resolve(calls);
       },
       { ...options, maxRetryAfterMs: 10_000 },
     );
-    expect(result).toBe(3);
-    expect(sleeps).toEqual([2000, 10_000]);
+    await expect(attempt).rejects.toBe(long);
+    expect(calls).toBe(2);
+    expect(sleeps).toEqual([2000]);
   });
 
   it('reports retries and stops when aborted', async () => {

@@ -97,6 +97,22 @@ export function extraContract(get: () => ContractEngine, h: ContractHarness, rep
       expect(visible).toMatchObject({ pages: 3, chunks: 5, links: 0, dangling: 0, timelineEntries: 2 });
     });
 
+    it('pages backlinks and outgoing links over visible notes only, keeping dangling links', async () => {
+      const e = get();
+      await e.putPages([
+        { note: note('hub.md', { links: [{ to: 'daily/2024-03-01.md' }, { to: 'private/secret.md' }, { to: null, text: 'Nowhere' }, { to: 'daily/2024-03-01.md' }] }), meta: META },
+        { note: note('private/other.md', { links: [{ to: 'daily/2024-03-01.md' }] }), meta: META },
+      ]);
+      const from = async (hidden?: string[], page: { limit?: number; offset?: number } = {}) => (await e.backlinks('daily/2024-03-01.md', { ...page, hidden })).map((r) => r.from);
+      expect(await from()).toEqual(['hub.md', 'hub.md', 'private/other.md', 'private/secret.md']);
+      expect(await from(['^private/'])).toEqual(['hub.md', 'hub.md']);
+      // The offset counts visible rows: the second page of one starts after the first visible link.
+      expect(await from(['^hub'], { limit: 1, offset: 1 })).toEqual(['private/secret.md']);
+      const to = async (hidden?: string[]) => (await e.outgoingLinks('hub.md', { hidden })).map((r) => r.to);
+      expect(await to()).toEqual(['daily/2024-03-01.md', 'private/secret.md', null, 'daily/2024-03-01.md']);
+      expect(await to(['^private/', 'DAILY'])).toEqual([null]);
+    });
+
     it('gives the first chunks of each page through the filters', async () => {
       const e = get();
       const hits = await e.pageChunks(['daily/2024-03-01.md', 'notes/link.md'], { perPage: 2 });

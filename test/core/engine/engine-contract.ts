@@ -41,8 +41,10 @@ export function engineContract(h: ContractHarness): void {
     engine.exactScanThreshold = 5000;
   });
 
-  it('names its kind', () => {
+  it('names its kind, and a location that never holds a password', () => {
     expect(engine.kind).toBe(h.kind);
+    expect(engine.location.length).toBeGreaterThan(0);
+    if (h.kind === 'postgres') expect(engine.location).toMatch(/^postgres(ql)?:\/\/([^:@/]*(:\*\*\*)?@)?[^@]*$/);
   });
 
   const vec = (...xs: number[]): Float32Array => Float32Array.from(xs);
@@ -343,14 +345,14 @@ export function engineContract(h: ContractHarness): void {
         expect(await engine.vectorSearch({ vector: v8(2), modelId: 'm4', limit: 3 })).toEqual([]);
       };
       await run(); // exact scan, no index yet
-      const none = await engine.db.query(`select 1 from pg_indexes where indexname like 'chunks_hnsw_%'`);
+      const none = await engine.db.query(`select 1 from pg_indexes where schemaname = current_schema() and indexname like 'chunks_hnsw_%'`);
       expect(none.rows).toHaveLength(0);
 
       engine.exactScanThreshold = 1;
       await engine.saveEmbeddings('m4', 4, [{ id: ids.get('a1')!, vector: vec(1, 0, 0, 0) }]);
       await engine.saveEmbeddings('m8', 8, [{ id: ids.get('e1')!, vector: v8(0) }]);
       const idx = await engine.db.query<{ indexname: string; indexdef: string }>(
-        `select indexname, indexdef from pg_indexes where indexname like 'chunks_hnsw_%' order by 1`,
+        `select indexname, indexdef from pg_indexes where schemaname = current_schema() and indexname like 'chunks_hnsw_%' order by 1`,
       );
       expect(idx.rows.map((r) => r.indexname)).toEqual(['chunks_hnsw_4', 'chunks_hnsw_8']);
       expect(idx.rows[0]!.indexdef).toMatch(/WHERE \(embed_dims = 4\)/);

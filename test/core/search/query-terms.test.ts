@@ -26,14 +26,17 @@ describe('queryTerms', () => {
     expect(queryTerms('Redis 缓存失效').terms[0]).toBe('redis');
   });
 
-  it('searches each Chinese word by its overlapping bigrams, so near-synonyms share terms', () => {
-    // Long words are cut into bigrams; a note titled 文件恢复 shares the bigram 恢复 with the question.
+  it('searches each Chinese word by its overlapping bigrams and its characters, so near-synonyms share terms', () => {
+    // Long words are cut into bigrams; a note titled 文件恢复 shares the bigram 恢复 with the question, and 删掉
+    // shares the character 删 with 删除.
     const t = queryTerms('删掉的笔记怎么恢复原样');
-    expect(t.terms).toEqual(expect.arrayContaining(['笔记', '恢复', '原样']));
-    expect(t.terms.every((x) => Array.from(x).length === 2)).toBe(true);
+    expect(t.terms).toEqual(expect.arrayContaining(['笔记', '恢复', '原样', '删']));
+    expect(t.terms.every((x) => Array.from(x).length <= 2)).toBe(true);
     expect(new Set(t.terms).size).toBe(t.terms.length);
+    // Dropped particles (的, 怎么) leave no characters behind.
+    expect(t.terms).not.toContain('的');
     const mixed = queryTerms('Sync 的版本历史');
-    expect(mixed.terms).toEqual(['sync', '版本', '历史']);
+    expect(mixed.terms).toEqual(['sync', '版本', '版', '本', '历史', '历', '史']);
   });
 
   it('falls back to the words as typed when everything is a stopword', () => {
@@ -67,14 +70,12 @@ describe('makeSnippet', () => {
 });
 
 describe('boosts', () => {
-  it('applies title, backlink and timeline factors and nothing else', () => {
-    const b = boostsFor({ exactTitle: true, backlinks: 100, kind: 'timeline', relational: false });
-    expect(b.map((x) => x.name)).toEqual(['title-exact', 'backlinks', 'timeline']);
+  it('applies title and backlink factors and nothing else', () => {
+    const b = boostsFor({ exactTitle: true, backlinks: 100 });
+    expect(b.map((x) => x.name)).toEqual(['title-exact', 'backlinks']);
     expect(b[1]!.factor).toBeLessThanOrEqual(BOOST.backlinkCap);
     expect(b[1]!.factor).toBeGreaterThan(1);
-    expect(applyBoosts(1, b)).toBeCloseTo(BOOST.titleExact * b[1]!.factor * BOOST.timeline, 10);
-    expect(boostsFor({ exactTitle: false, backlinks: 0, kind: 'prose', relational: false })).toEqual([]);
-    // In a relation question the dated log is evidence, not noise.
-    expect(boostsFor({ exactTitle: false, backlinks: 0, kind: 'timeline', relational: true })).toEqual([]);
+    expect(applyBoosts(1, b)).toBeCloseTo(BOOST.titleExact * b[1]!.factor, 10);
+    expect(boostsFor({ exactTitle: false, backlinks: 0 })).toEqual([]);
   });
 });

@@ -24,7 +24,15 @@ describe('segmentForIndex', () => {
   it('keeps Latin text around CJK and splits at CJK punctuation', () => {
     const out = segmentForIndex('Acme的CEO说：人工智能。OK');
     expect(out).toMatch(/^Acme 的 CEO 说 ：/);
-    expect(out).toContain(' 人工 智能 人工 工智 智能 。OK');
+    expect(out).toContain(' 人工 智能 人 工 智 能 人工 工智 智能 。OK');
+  });
+
+  it('indexes each Han character once, so words that share only a character (删掉/删除) share a term', () => {
+    const t = tokens(segmentForIndex('删除的笔记可以恢复'));
+    expect(t).toEqual(expect.arrayContaining(['删', '除', '恢', '复', '删除']));
+    expect(t.filter((x) => x === '删')).toHaveLength(1);
+    // Kana and Hangul characters alone mean nothing: no unigrams for them.
+    expect(tokens(segmentForIndex('プログラミング'))).not.toContain('プ');
   });
 
   it('segments Japanese with the ja segmenter and Korean runs', () => {

@@ -26,7 +26,21 @@ export interface PGliteEngineSettings {
    * flush(), which the indexer runs after every batch, and after every embedding batch.
    */
   syncStorage?: () => Promise<void>;
+  /** WAL bytes written since the last checkpoint above which flush() checkpoints (default CHECKPOINT_WAL_BYTES). */
+  checkpointWalBytes?: number;
 }
+
+/**
+ * PGlite runs Postgres as a single backend: there is no checkpointer, and a standalone backend never requests a
+ * checkpoint when the WAL passes max_wal_size (XLogWrite only asks under a postmaster). So without this the WAL
+ * only grew: every segment ever written stayed on disk (1 MB segments in the worker: one OPFS pool file per MB,
+ * ~80 per 1k notes indexed), every open replayed all of it, and a statement that needed more new segments than
+ * the OPFS pool had spare files threw inside Postgres while it held the WAL write lock, so the next commit
+ * waited on that lock forever (the 10k-note plugin index that never finished; docs/plugin-performance.md).
+ * flush() and every write transaction checkpoint once this much WAL has been written since the last one; old
+ * segments are then recycled.
+ */
+export const CHECKPOINT_WAL_BYTES = 16 * 1024 * 1024;
 
 export interface PGliteEngineOptions extends PGliteEngineSettings {
   /** undefined = in memory; a directory path (Node); `idb://name` (browser). */
@@ -39,10 +53,15 @@ export interface PGliteEngineOptions extends PGliteEngineSettings {
 
 export class PGliteEngine extends SqlEngine<Transaction> {
   readonly kind = 'pglite' as const;
+
+  get location(): string {
+    return this.db.dataDir ?? 'memory';
+  }
   private readonly relaxed: boolean;
   private readonly autoFlush: boolean;
   private readonly analyze = new AnalyzePolicy();
   private readonly syncStorage?: () => Promise<void>;
+  private readonly checkpointWalBytes: number;
 
   private constructor(
     readonly db: PGlite,
@@ -53,6 +72,7 @@ export class PGliteEngine extends SqlEngine<Transaction> {
     this.relaxed = settings.relaxedDurability ?? false;
     this.autoFlush = settings.autoFlush ?? this.relaxed;
     this.syncStorage = settings.syncStorage;
+    this.checkpointWalBytes = settings.checkpointWalBytes ?? CHECKPOINT_WAL_BYTES;
   }
 
   static async open(options: PGliteEngineOptions = {}): Promise<PGliteEngine> {
@@ -82,8 +102,22 @@ export class PGliteEngine extends SqlEngine<Transaction> {
   }
 
   override async flush(): Promise<void> {
+    await this.checkpointIfDue();
     if (this.relaxed) await this.db.fs?.syncToFs(false);
     await this.syncStorage?.();
+  }
+
+  /** WAL written since the last checkpoint's redo point, in bytes. */
+  async walSinceCheckpoint(): Promise<number> {
+    const r = await this.db.query<{ n: number }>(
+      'select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn)::float8 as n from pg_control_checkpoint()',
+    );
+    return r.rows[0]?.n ?? 0;
+  }
+
+  /** Checkpoints when the WAL since the last one passed the bound (see CHECKPOINT_WAL_BYTES). */
+  private async checkpointIfDue(): Promise<void> {
+    if ((await this.walSinceCheckpoint()) >= this.checkpointWalBytes) await this.db.exec('checkpoint');
   }
 
   async close(): Promise<void> {
@@ -103,7 +137,9 @@ export class PGliteEngine extends SqlEngine<Transaction> {
   }
 
   protected override async afterWrite(): Promise<void> {
+    // Embedding writes run many transactions between two flushes: the WAL is bounded at every write too.
     if (this.autoFlush) await this.flush();
+    else await this.checkpointIfDue();
   }
 
   protected override async rowsWritten(n: number): Promise<void> {

@@ -19,6 +19,8 @@ export interface PostgresEngineOptions {
   retry?: RetryPolicy;
   /** How long cached corpus statistics may be used before other writers' changes are read again (default 2 s). */
   cacheTtlMs?: number;
+  /** What `location` says: the server URL with its password redacted (the factory passes it; default `postgres`). */
+  location?: string;
   /** False (the default): a store that would have to be dropped and rebuilt is refused with an error. */
   allowRebuild?: boolean;
 }
@@ -49,6 +51,7 @@ const textVectorWriter: SaveVectors<PgTx> = async (tx, params, vectors, dims) =>
 
 export class PostgresEngine extends SqlEngine<PgTx> {
   readonly kind = 'postgres' as const;
+  readonly location: string;
 
   private constructor(
     private readonly pg: PgSql,
@@ -62,6 +65,7 @@ export class PostgresEngine extends SqlEngine<PgTx> {
       lockPages,
       cacheTtlMs: options.cacheTtlMs ?? 2000,
     });
+    this.location = options.location ?? 'postgres';
   }
 
   /** Migrates the schema (under a lock, once per database) and opens the engine. On failure the pool is ended when owned. */

@@ -1,7 +1,7 @@
 // Reads of stored links: backlinks, outgoing links, every edge, backlink counts and dangling links.
 import type { Backlink, DanglingGroup, DanglingLinkRow, EdgeRow, LinkPage, OutgoingLink } from '../brain-engine';
 import { limitOf, type SqlTx } from './sql';
-import { hiddenCondition } from './sql-filters';
+import { hiddenAmongLinks } from './sql-filters';
 
 /** ` limit … offset …` for a page (no limit: every row from the offset), or '' for all rows. */
 function pageClause(page: LinkPage | undefined, params: unknown[]): string {
@@ -12,7 +12,7 @@ function pageClause(page: LinkPage | undefined, params: unknown[]): string {
 
 export async function backlinks(db: SqlTx, path: string, page?: LinkPage): Promise<Backlink[]> {
   const params: unknown[] = [path];
-  const hide = hiddenCondition('from_path', page?.hidden, (v) => `$${params.push(v)}`);
+  const hide = hiddenAmongLinks('from_path', 'to_path = $1', page?.hidden, (v) => `$${params.push(v)}`);
   const r = await db.query<Backlink>(
     `select id, from_path as "from", type, source, context, line, direction, past from links
      where to_path = $1${hide ? ` and ${hide}` : ''} order by from_path, line, id${pageClause(page, params)}`,
@@ -23,7 +23,7 @@ export async function backlinks(db: SqlTx, path: string, page?: LinkPage): Promi
 
 export async function outgoingLinks(db: SqlTx, path: string, page?: LinkPage): Promise<OutgoingLink[]> {
   const params: unknown[] = [path];
-  const hide = hiddenCondition('to_path', page?.hidden, (v) => `$${params.push(v)}`);
+  const hide = hiddenAmongLinks('to_path', 'from_path = $1', page?.hidden, (v) => `$${params.push(v)}`);
   const r = await db.query<OutgoingLink>(
     `select id, to_path as "to", raw, target_text as "targetText", type, source, line, context, field, direction, past
      from links where from_path = $1${hide ? ` and ${hide}` : ''} order by line, char_offset, id${pageClause(page, params)}`,

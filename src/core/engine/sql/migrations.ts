@@ -97,6 +97,8 @@ export async function migrate(
   if (storedEngine === null || major(storedEngine) !== major(engineVersion)) {
     return rebuild(stored, `engine version ${storedEngine ?? 'none'} cannot be read by ${engineVersion}`);
   }
+  // Up to date: nothing is written, so a role that may only read (an MCP server for agents) can open the store.
+  if (stored === target && storedEngine === engineVersion) return { created: false, fromVersion: stored, toVersion: stored, needsRebuild: false };
   try {
     const toVersion = await db.transaction((tx) => apply(tx, migrations, stored, engineVersion));
     return { created: false, fromVersion: stored, toVersion, needsRebuild: false };

@@ -195,7 +195,11 @@ export const MIGRATIONS: readonly Migration[] = [
       // The planner costs pg_trgm's `%` (similarity_op) like a cheap comparison, so it read every name and
       // computed trigrams for each (a seq scan: 50-90 ms a title search at 10k notes, most of a query's time)
       // instead of the trigram index (4-9 ms, the same rows). Its real cost steers it to the index.
-      `alter function similarity_op(text, text) cost 100`,
+      // Only pg_trgm's owner may alter its function: on a server whose brain role is not (least privilege,
+      // docs/team-brain.md) the administrator runs this statement once, and the brain works without it, slower.
+      `do $$ begin alter function similarity_op(text, text) cost 100;
+       exception when insufficient_privilege then raise notice 'similarity_op cost left as it is (not its owner)';
+       end $$`,
     ],
   },
 ];

@@ -71,6 +71,7 @@ export interface SqlEngineOptions<Tx extends SqlTx> {
 
 export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine {
   abstract readonly kind: 'pglite' | 'postgres';
+  abstract readonly location: string;
   /** Bumped by every write; caches keyed by it (term statistics, embedded counts) are dropped when it moves. */
   private generation = 0;
   private generationAt = Date.now();
@@ -116,6 +117,11 @@ export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine
   }
 
   /** Reads the state the engine keeps beside the tables (which vector indexes exist); once, after migrating. */
+  /** The engine's database connection, for whole-store copies (store-copy.ts); queries belong in this folder's modules. */
+  get connection(): Sql<Tx> {
+    return this.sql;
+  }
+
   protected async load(): Promise<void> {
     await this.vectors.load();
   }

@@ -144,10 +144,12 @@ export class VectorStore<Tx extends SqlTx> {
     if (this.embedWritesSinceGinClean === 0) return;
     // Each vector write rewrites its chunk row, so the row's full-text entries land in the GIN pending list
     // (up to 4 MB), which every keyword query then scans: measured on the 10k-note vault, query p50 31 ms
-    // with the list left full, 20 ms after merging it (~0.8 s, once per run).
+    // with the list left full, 20 ms after merging it (~0.8 s, once per run). Only the index's owner may merge
+    // it: a least-privilege writer on a server leaves that to autovacuum, which merges it too.
     await this.host.db.query(
       `select gin_clean_pending_list(i.indexrelid) from pg_index i join pg_class c on c.oid = i.indexrelid
-       join pg_am a on a.oid = c.relam where i.indrelid = 'chunks'::regclass and a.amname = 'gin'`,
+       join pg_am a on a.oid = c.relam where i.indrelid = 'chunks'::regclass and a.amname = 'gin'
+         and pg_has_role(c.relowner, 'USAGE')`,
     );
     this.embedWritesSinceGinClean = 0;
   }
@@ -211,16 +213,27 @@ export class VectorStore<Tx extends SqlTx> {
   private async ensureIndex(dims: number): Promise<void> {
     if (this.indexedDims.has(dims) || dims > MAX_INDEXED_DIMS) return;
     if ((await this.countEmbedded(null, dims)) < this.exactScanThreshold) return;
-    // DDL cannot take bind parameters; dims is a validated integer.
-    await this.host.write((tx) =>
-      tx.exec(
-        `create index if not exists chunks_hnsw_${dims} on chunks
-         using hnsw ((embedding::vector(${dims})) vector_cosine_ops)
-         with (m = ${HNSW_M}, ef_construction = ${HNSW_EF_CONSTRUCTION}) where embed_dims = ${dims}`,
-      ),
-    );
+    try {
+      await this.host.write((tx) => tx.exec(hnswIndexSql(dims)));
+    } catch (err) {
+      // A server role that may write rows but not own the table (docs/team-brain.md) cannot create indexes:
+      // search stays exact (correct, slower) until the owner opens the brain once; not retried on every batch.
+      if ((err as { code?: unknown }).code !== '42501') throw err;
+      this.indexedDims.add(dims);
+      this.deferredIndexDims.delete(dims);
+      return;
+    }
     this.indexedDims.add(dims);
     this.deferredIndexDims.delete(dims);
     await this.host.db.exec('analyze chunks');
   }
+}
+
+/** The partial HNSW index over one dimension's vectors (also rebuilt by store-copy.ts on a copied store). */
+export function hnswIndexSql(dims: number): string {
+  validDims(dims);
+  // DDL cannot take bind parameters; dims is a validated integer.
+  return `create index if not exists chunks_hnsw_${dims} on chunks
+    using hnsw ((embedding::vector(${dims})) vector_cosine_ops)
+    with (m = ${HNSW_M}, ef_construction = ${HNSW_EF_CONSTRUCTION}) where embed_dims = ${dims}`;
 }

@@ -2,6 +2,7 @@
 // organisations outside the timeline. (2) Two notes about the same entity (one's title is the other's alias)
 // whose frontmatter gives the same field different values.
 import { kindOfType } from '../../links/entity-kinds';
+import { neutralizeTitle as label } from '../neutralize';
 import type { Gap } from '../types';
 import { uniquePaths, type GapContext } from './context';
 
@@ -57,11 +58,11 @@ async function employerConflict(ctx: GapContext, person: string): Promise<Gap | 
   const parts: string[] = [];
   for (const t of targets) {
     const where = current.filter((e) => e.target === t).map((e) => `${e.writtenIn} line ${e.line}`);
-    parts.push(`${await ctx.title(t)} (${uniquePaths(where).join('; ')})`);
+    parts.push(`${label(await ctx.title(t))} (${label(uniquePaths(where).join('; '), 400)})`);
   }
   return {
     kind: 'conflict',
-    detail: `${page.title} works at ${targets.length} different places in current text: ${parts.join(' vs ')}.`,
+    detail: `${label(page.title)} works at ${targets.length} different places in current text: ${parts.join(' vs ')}.`,
     paths: uniquePaths([person, ...current.map((e) => e.writtenIn), ...targets]),
   };
 }
@@ -85,7 +86,7 @@ async function frontmatterConflicts(ctx: GapContext, path: string): Promise<Gap[
       if (!isScalar(otherValue) || sameValue(value, otherValue)) continue;
       gaps.push({
         kind: 'conflict',
-        detail: `${field}: ${page.title} (${path}) says ${String(value)}, ${other.title} (${other.path}) says ${String(otherValue)}.`,
+        detail: `${label(field)}: ${label(page.title)} (${label(path)}) says ${label(String(value))}, ${label(other.title)} (${label(other.path)}) says ${label(String(otherValue))}.`,
         paths: [path, other.path],
       });
     }

@@ -1,6 +1,7 @@
 // Knowledge holes: links, in the notes the question touched (or named by the question), to notes that do not
 // exist. The more notes link to a missing one, the bigger the hole.
 import { entityCandidates } from '../../engine/names';
+import { neutralizeTitle as label } from '../neutralize';
 import type { Gap } from '../types';
 import { uniquePaths, type GapContext } from './context';
 
@@ -29,7 +30,7 @@ export async function findHoles(ctx: GapContext, question: string, paths: string
     .map((h) => ({
       kind: 'hole' as const,
       target: h.name,
-      detail: `[[${h.name}]] is linked from ${h.from.length} note${h.from.length === 1 ? '' : 's'} but no such note exists.`,
+      detail: `[[${label(h.name)}]] is linked from ${h.from.length} note${h.from.length === 1 ? '' : 's'} but no such note exists.`,
       paths: h.from,
     }));
 }

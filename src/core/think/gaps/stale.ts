@@ -1,5 +1,6 @@
 // Stale notes: an entity's note whose newest dated content (frontmatter `updated`/`date`, last timeline entry) is
 // much older than dated mentions of it elsewhere (a meeting, a daily note, another note's timeline line).
+import { neutralizeTitle as label } from '../neutralize';
 import type { Gap } from '../types';
 import { uniquePaths, type GapContext } from './context';
 
@@ -27,7 +28,7 @@ export async function findStale(ctx: GapContext, paths: string[]): Promise<Gap[]
     const newest = newer[0]!;
     gaps.push({
       kind: 'stale',
-      detail: `${page.title} was last updated ${asOf}, but ${from.length} note${from.length === 1 ? '' : 's'} mention it later (newest ${newest.date}, ${newest.from}).`,
+      detail: `${label(page.title)} was last updated ${label(asOf)}, but ${from.length} note${from.length === 1 ? '' : 's'} mention it later (newest ${label(newest.date)}, ${label(newest.from)}).`,
       paths: [path, ...from],
     });
   }

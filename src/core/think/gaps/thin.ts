@@ -1,4 +1,5 @@
 // Thin notes: entities other notes rely on (linked from at least two) whose own text says almost nothing.
+import { neutralizeTitle as label } from '../neutralize';
 import type { Gap } from '../types';
 import type { GapContext } from './context';
 
@@ -16,7 +17,7 @@ export async function findThin(ctx: GapContext, paths: string[]): Promise<Gap[]>
     if (linkers.size < MIN_BACKLINKS) continue;
     gaps.push({
       kind: 'thin',
-      detail: `${page.title} has ${words} word${words === 1 ? '' : 's'} of content but ${linkers.size} notes link to it.`,
+      detail: `${label(page.title)} has ${words} word${words === 1 ? '' : 's'} of content but ${linkers.size} notes link to it.`,
       paths: [path],
     });
   }

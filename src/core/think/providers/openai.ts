@@ -1,8 +1,9 @@
 // Any OpenAI-compatible chat endpoint (OpenAI, Ollama, LM Studio, vLLM) through the official SDK, streamed.
 import OpenAI from 'openai';
 import type { ChatModel } from '../types';
+import { MAX_RESPONSE_BYTES, MAX_STREAM_LINE_BYTES } from '../../net/bounded-body';
 import { guardedFetchOptions } from '../../net/redirect-guard';
-import type { ProviderOptions } from './options';
+import { MAX_MODEL_ANSWER_CHARS, type ProviderOptions } from './options';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
@@ -12,7 +13,7 @@ export function createOpenAIModel(options: ProviderOptions): ChatModel {
     // Local servers need no key; a placeholder stops the SDK from looking for OPENAI_API_KEY.
     apiKey: options.apiKey ?? 'not-needed',
     // The prompt carries note excerpts and the key: a redirect may not take it to another origin.
-    ...guardedFetchOptions(options.fetch),
+    ...guardedFetchOptions(options.fetch, { maxBytes: MAX_RESPONSE_BYTES.chat, maxLineBytes: MAX_STREAM_LINE_BYTES }),
     timeout: options.timeoutMs,
     maxRetries: 0,
     dangerouslyAllowBrowser: true,
@@ -39,9 +40,11 @@ export function createOpenAIModel(options: ProviderOptions): ChatModel {
         if (typeof delta === 'string' && delta !== '') {
           text += delta;
           request.onDelta?.(delta);
+          // An endless or runaway stream: stop reading (leaving the loop closes the request).
+          if (text.length >= MAX_MODEL_ANSWER_CHARS) break;
         }
       }
-      return text;
+      return text.slice(0, MAX_MODEL_ANSWER_CHARS);
     },
   };
 }

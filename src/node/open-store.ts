@@ -1,0 +1,49 @@
+// A database opened as a bare engine, for work on the store itself (`vault-brain migrate`), not through a brain.
+// The embedded store is opened as the brain opens it (writer lock, private folder, fsync of what PGlite writes);
+// a server through the engine factory.
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type { DatabaseChoice } from './database-choice';
+import { openPostgresEngine, type OpenedEngine } from './engine-factory';
+import { acquireWriterLock } from './lock';
+import { openEngineOnDisk, type OpenedEngineOnDisk } from './open-engine';
+import { assertPrivateDir, DataDirSync, prepareDataDir } from './store-health';
+
+export interface OpenedStore {
+  engine: OpenedEngine;
+  close(): Promise<void>;
+}
+
+/** Opens the embedded store in `dbDir` (which must hold the writer lock) with its writes made durable by `sync`. */
+export async function openLocalEngine(dbDir: string, sync: DataDirSync): Promise<OpenedEngineOnDisk> {
+  await prepareDataDir(dbDir);
+  await sync.baseline();
+  return openEngineOnDisk(dbDir, { syncStorage: () => sync.sync() });
+}
+
+export async function openStore(choice: DatabaseChoice, options: { onLockLost?: () => void } = {}): Promise<OpenedStore> {
+  if (choice.kind === 'postgres') {
+    const engine = await openPostgresEngine({ kind: 'postgres', url: choice.url });
+    return { engine, close: () => engine.close() };
+  }
+  const dbDir = choice.dataDir;
+  await fs.mkdir(path.dirname(dbDir), { recursive: true });
+  const lock = await acquireWriterLock(dbDir, { onLost: options.onLockLost });
+  try {
+    await assertPrivateDir(dbDir);
+    const { engine } = await openLocalEngine(dbDir, new DataDirSync(dbDir));
+    return {
+      engine,
+      async close() {
+        try {
+          await engine.close();
+        } finally {
+          await lock.release();
+        }
+      },
+    };
+  } catch (e) {
+    await lock.release();
+    throw e;
+  }
+}
