@@ -28,7 +28,7 @@ export interface ThinkDeps {
   /** The user's include/exclude rules. */
   accepts: (path: string) => boolean;
   llm?: LlmSettings;
-  /** Custom fetch for the provider SDKs (the plugin's worker passes its requestUrl bridge; tests a spy). */
+  /** Fetch for the provider SDKs (the CLI's Node fetch, the plugin worker's own fetch; tests a spy). */
   fetch?: FetchLike;
   /** The chat provider's circuit breaker: while open, think answers extractively at once, saying why. */
   breaker?: CircuitBreaker;
