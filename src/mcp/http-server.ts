@@ -64,6 +64,7 @@ export async function startMcpHttpServer<B>(options: McpHttpServerOptions<B>): P
   const extraOrigins = (options.allowedOrigins ?? []).map((o) => o.toLowerCase());
   const log = options.log ?? (() => undefined);
   const backend = backendOf(options);
+  const recentClients = new Map<string, number>();
   let port = 0;
 
   const server = createServer((req, res) => {
@@ -114,7 +115,15 @@ export async function startMcpHttpServer<B>(options: McpHttpServerOptions<B>): P
 
     // Clients of a stateless server are told apart by connection only, for the per-client cursor cap.
     const client = `http:${req.socket.remoteAddress ?? ''}:${req.socket.remotePort ?? ''}`;
-    const mcp = createMcpServer({ backend, allowWrites: options.allowWrites, auditLog: options.auditLog, limits, cursors, transport: 'http', client, log });
+    // Stateless: each request gets a new server (and, with most clients, a new connection), so the name a client
+    // gave in `initialize` is not known when it calls a tool. While only one client name has initialized in the
+    // last 10 minutes it is that client; with several, the author is not guessed.
+    const named = initializeClientName(parsed.body);
+    const at = Date.now();
+    if (named !== undefined) recentClients.set(named, at);
+    for (const [name, seen] of recentClients) if (at - seen > CLIENT_NAME_MS) recentClients.delete(name);
+    const clientName = recentClients.size === 1 ? [...recentClients.keys()][0] : undefined;
+    const mcp = createMcpServer({ backend, allowWrites: options.allowWrites, auditLog: options.auditLog, limits, cursors, transport: 'http', client, clientName, log });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.once('close', () => {
       void transport.close();
@@ -175,4 +184,16 @@ function sendRpcError(
     ...headers,
   });
   res.end(body);
+}
+
+/** How long a client's `initialize` name is remembered for the provenance of its writes. */
+const CLIENT_NAME_MS = 10 * 60_000;
+
+/** `params.clientInfo.name` of an `initialize` request (alone or in a batch), if this is one. */
+function initializeClientName(body: unknown): string | undefined {
+  for (const m of Array.isArray(body) ? (body as unknown[]) : [body]) {
+    const msg = m as { method?: unknown; params?: { clientInfo?: { name?: unknown } } } | null;
+    if (msg?.method === 'initialize' && typeof msg.params?.clientInfo?.name === 'string') return msg.params.clientInfo.name;
+  }
+  return undefined;
 }

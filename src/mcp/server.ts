@@ -8,6 +8,7 @@ import { validateParams, validateRemoteParams } from '../core/ops/schema';
 import type { AuditEntry, AuditSink } from './audit';
 import { summarizeParams } from './audit';
 import { isCallerError } from '../core/errors';
+import { mcpAgent } from '../core/note/provenance';
 import { McpCallError, publicErrorMessage } from './errors';
 import { CursorStore, digestOf, pageAt, type PageCursor } from './result-pages';
 import { CONTINUE_TOOL, exposedOps, opNameForTool, toolFor, toolNameFor, type McpOp } from './tools';
@@ -18,14 +19,17 @@ export const MCP_SERVER_VERSION = VERSION;
 /** Runs operations for the MCP layer. The registry backend is the normal one; the plugin may forward to its worker. */
 export interface McpBackend {
   ops(): McpOp[] | Promise<McpOp[]>;
-  /** Must run the op as a remote call (`remote: true`). Params are already validated. */
-  call(name: string, params: Record<string, unknown>, signal: AbortSignal): Promise<unknown>;
+  /**
+   * Must run the op as a remote call (`remote: true`). Params are already validated. `caller.agent` (`mcp:<client
+   * name>`) goes into the op context, for the provenance of notes it writes.
+   */
+  call(name: string, params: Record<string, unknown>, signal: AbortSignal, caller?: { agent?: string }): Promise<unknown>;
 }
 
 export function registryBackend<B>(registry: OpRegistry<B>, brain: B): McpBackend {
   return {
     ops: () => registry.list(),
-    call: (name, params, signal) => registry.callByName(name, params, { brain, remote: true, signal }),
+    call: (name, params, signal, caller) => registry.callByName(name, params, { brain, remote: true, signal, agent: caller?.agent }),
   };
 }
 
@@ -57,6 +61,11 @@ export interface McpCommonOptions {
   client?: string;
   auditLog?: AuditSink;
   transport?: AuditEntry['transport'];
+  /**
+   * The client's name when this server did not see its `initialize` (the stateless HTTP server makes one server per
+   * request; it remembers the name per connection).
+   */
+  clientName?: string;
   /** Server-side diagnostics (unexpected errors with stacks); stderr in the CLI. Never sent to the client. */
   log?: (message: string) => void;
 }
@@ -131,7 +140,8 @@ export function createMcpServer<B>(options: McpServerOptions<B>): McpProtocolSer
   }
 
   async function runOp(name: string, params: Record<string, unknown>, requestSignal: AbortSignal): Promise<string> {
-    const result = await withTimeout((signal) => backend.call(name, params, signal), limits.callTimeoutMs, requestSignal);
+    const agent = mcpAgent(server.getClientVersion()?.name ?? options.clientName);
+    const result = await withTimeout((signal) => backend.call(name, params, signal, { agent }), limits.callTimeoutMs, requestSignal);
     return JSON.stringify(result ?? null);
   }
 

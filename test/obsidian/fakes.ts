@@ -30,6 +30,7 @@ export function thinkResult(over: Partial<ThinkResponse> = {}): ThinkResponse {
     droppedCitations: 0,
     withheld: [],
     warnings: [],
+    agentWritten: [],
     excerpts: [],
     markdown: '',
     ...over,

@@ -11,7 +11,7 @@ export type EmbedderSettings =
 export interface EmbedderDeps {
   /** Loads the built-in embedder (from disk in Node, from inlined bytes in the plugin). */
   loadBuiltin: () => Promise<Embedder>;
-  /** Passed to the OpenAI-compatible client (e.g. Obsidian's requestUrl adapter, or a test server). */
+  /** Passed to the OpenAI-compatible client (the CLI's Node fetch, the plugin worker's fetch, a test spy). */
   fetch?: FetchLike;
   /** The brain's provider breakers: a remote embedder's requests go through its `embeddings` breaker. */
   health?: ProviderHealth;

@@ -38,6 +38,6 @@ export function createRegistry(options: RegistryOptions = {}): BrainRegistry {
   registry.register(recentChangesOp);
   registry.register(createThinkOp({ llm: options.llm, writer: options.writer, fetch: options.fetch, now: options.now }));
   registry.register(doctorOp);
-  if (options.writer) for (const op of createWriteOps(options.writer)) registry.register(op);
+  if (options.writer) for (const op of createWriteOps(options.writer, { now: options.now })) registry.register(op);
   return registry;
 }

@@ -12,6 +12,8 @@ export interface OpContext<B = unknown> {
   signal?: AbortSignal;
   /** Streams an op's text as it is produced (think's model answer); the result replaces it. */
   onDelta?: (text: string) => void;
+  /** Who is calling, for provenance of what it writes (`mcp:<client name>`); set only by the MCP server. */
+  agent?: string;
 }
 
 /**

@@ -2,6 +2,7 @@
 // JSON shape is a contract: {query, intent?, results: [{path, title, score, heading, snippet, startLine, why, ...}]}.
 import type { Brain } from '../brain';
 import { hybridSearch } from '../search/hybrid-search';
+import { agentWrittenAmong, AGENT_WRITTEN_TAG } from '../note/provenance';
 import { fitToBudget, MODES, type SearchMode } from '../search/modes';
 import type { SearchResponse, SearchResult } from '../search/types';
 import { remoteSafe } from './search-visibility';
@@ -37,6 +38,7 @@ export interface CompactHit {
   snippet: string;
   why: string[];
   evidence: string[];
+  agentWritten?: boolean;
   explain?: SearchResult['explain'];
 }
 
@@ -53,8 +55,17 @@ async function compactHits(brain: Brain, hits: SearchResult[]): Promise<CompactH
     snippet: h.snippet,
     why: h.why,
     evidence: h.evidence,
+    ...(h.agentWritten ? { agentWritten: true } : {}),
     ...(h.explain ? { explain: h.explain } : {}),
   }));
+}
+
+/** Results from notes an agent wrote through MCP say so (`agentWritten`, evidence `agent_written`). */
+async function markAgentWritten<T extends { results: SearchResult[] }>(brain: Brain, found: T): Promise<T> {
+  const agents = await agentWrittenAmong(brain.engine, found.results.map((r) => r.path));
+  if (agents.size === 0) return found;
+  const results = found.results.map((r) => (agents.has(r.path) ? { ...r, agentWritten: true, evidence: [...r.evidence, AGENT_WRITTEN_TAG] } : r));
+  return { ...found, results };
 }
 
 /** Longest chunk text a remote caller gets per result. */
@@ -121,9 +132,9 @@ export const createSearchOp = (options: SearchOpOptions = {}) => defineOp({
     const accepts = (path: string): boolean => ctx.brain.filter.accepts(path);
     const deps = { engine: ctx.brain.engine, embedder: ctx.brain.embedder, reranker: mode === 'deep' ? configuredReranker(options, ctx.brain.health) : null, accepts };
     if (!ctx.remote) {
-      return hybridSearch(deps, p.query, { limit: p.limit, offset: p.offset, filters, explain: p.explain, mode, tokenBudget });
+      return markAgentWritten(ctx.brain, await hybridSearch(deps, p.query, { limit: p.limit, offset: p.offset, filters, explain: p.explain, mode, tokenBudget }));
     }
-    const found = await hybridSearch(deps, p.query, { limit: p.limit, offset: p.offset, filters, explain: p.explain, mode });
+    const found = await markAgentWritten(ctx.brain, await hybridSearch(deps, p.query, { limit: p.limit, offset: p.offset, filters, explain: p.explain, mode }));
     const shows = (path: string): boolean => vis.shows(path);
     const shown = found.results.filter((r) => shows(r.path)).map((r) => ({ ...r, text: r.text.slice(0, REMOTE_TEXT_CAP) }));
     const fitted = fitToBudget(shown, tokenBudget);

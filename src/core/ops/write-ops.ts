@@ -7,6 +7,8 @@ import { noteParam } from './note-param';
 import { defineOp, type OpContext } from './registry';
 import { visibilityOf } from './visibility';
 import { confineVaultPath, PathRefusedError } from './remote-path';
+import { withProvenance } from '../note/provenance';
+import { withoutRemoteEmbeds } from '../think/inert-markdown';
 
 /** Largest text one write call may add, in characters. */
 export const MAX_WRITE_CHARS = 100_000;
@@ -38,8 +40,13 @@ export class WriteRefusedError extends BrainError {
 
 type Ctx = OpContext<Brain>;
 
-/** The write ops over one writer. Register them only on surfaces where the user enabled writes. */
-export function createWriteOps(writer: NoteWriter) {
+/**
+ * The write ops over one writer. Register them only on surfaces where the user enabled writes. A remote caller's
+ * text loads nothing from the network when shown (`withoutRemoteEmbeds`), and a note an agent creates carries
+ * its provenance (provenance.ts).
+ */
+export function createWriteOps(writer: NoteWriter, options: { now?: () => Date } = {}) {
+  const now = options.now ?? (() => new Date());
   const createNote = defineOp({
     name: 'create_note',
     description:
@@ -55,9 +62,10 @@ export function createWriteOps(writer: NoteWriter) {
     },
     async handler(ctx: Ctx, p: { path: string; content: string }) {
       const path = writablePath(ctx, p.path);
-      await writer.create(path, p.content);
+      const safe = ctx.remote ? withoutRemoteEmbeds(p.content) : p.content;
+      await writer.create(path, ctx.agent ? withProvenance(safe, ctx.agent, now()) : safe);
       await ctx.brain.indexer.updatePaths([path]);
-      return { path, created: true, chars: p.content.length };
+      return { path, created: true, chars: p.content.length, ...(ctx.agent ? { createdBy: ctx.agent } : {}) };
     },
   });
 
@@ -78,7 +86,8 @@ export function createWriteOps(writer: NoteWriter) {
       const path = writablePath(ctx, await visibilityOf(ctx).note(p.note));
       const current = await ctx.brain.source.read(path);
       const needsNewline = current.length > 0 && current[current.length - 1] !== 0x0a;
-      await writer.append(path, needsNewline ? `\n${p.content}` : p.content);
+      const safe = ctx.remote ? withoutRemoteEmbeds(p.content) : p.content;
+      await writer.append(path, needsNewline ? `\n${safe}` : safe);
       await ctx.brain.indexer.updatePaths([path]);
       return { path, appended: true, chars: p.content.length };
     },

@@ -112,6 +112,8 @@ export interface SearchResult {
    * query word in the chunk), rare_term, high_vector, weak_semantic (found only by meaning, and not closely).
    */
   evidence: string[];
+  /** The note was written by an agent through MCP (its `agent_written` tag); the evidence list says so too. */
+  agentWritten?: boolean;
   explain?: ExplainRecord;
 }
 

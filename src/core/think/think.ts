@@ -14,7 +14,8 @@ import { parseModelAnswer } from './parse-answer';
 import { buildUserPrompt, SYSTEM_PROMPT } from './prompt';
 import { chooseModel } from './providers/factory';
 import { MAX_MODEL_ANSWER_CHARS, type FetchLike } from './providers/options';
-import { liveTargetsOf, renderAnswer } from './render';
+import { liveTargetsOf, noteLink, renderAnswer } from './render';
+import { agentWrittenAmong } from '../note/provenance';
 import { DEFAULT_LLM_SETTINGS, type LlmSettings } from './settings';
 import type { ChatModel, Claim, Excerpt, ThinkResult } from './types';
 
@@ -27,7 +28,7 @@ export interface ThinkDeps {
   /** The user's include/exclude rules. */
   accepts: (path: string) => boolean;
   llm?: LlmSettings;
-  /** Custom fetch for the provider SDKs (the plugin's worker passes its requestUrl bridge; tests a spy). */
+  /** Fetch for the provider SDKs (the CLI's Node fetch, the plugin worker's own fetch; tests a spy). */
   fetch?: FetchLike;
   /** The chat provider's circuit breaker: while open, think answers extractively at once, saying why. */
   breaker?: CircuitBreaker;
@@ -108,9 +109,17 @@ export async function think(deps: ThinkDeps, question: string, options: ThinkOpt
   });
   const citations = new Map<string, { path: string; line: number; title: string }>();
   for (const c of claims) for (const x of c.citations) citations.set(`${x.path}\u0000${x.line}`, { path: x.path, line: x.line, title: x.title });
+  // An agent's note is not the user's own word: excerpts and the answer say when one is cited.
+  const agents = await agentWrittenAmong(deps.engine, excerpts.map((e) => e.path));
+  const citedAgents = [...new Set([...citations.values()].map((c) => c.path))].filter((p) => agents.has(p));
+  let answer = renderAnswer(claims, fallbackReason, liveTargetsOf(excerpts), withheld.length);
+  if (citedAgents.length > 0) {
+    const titles = new Map(excerpts.map((e) => [e.path, e.title]));
+    answer += `\n\n_Cites ${citedAgents.length === 1 ? 'a note' : 'notes'} written by an agent, not by you: ${citedAgents.map((p) => noteLink(p, titles.get(p) ?? p)).join(', ')}._`;
+  }
   return {
     question: q,
-    answer: renderAnswer(claims, fallbackReason, liveTargetsOf(excerpts), withheld.length),
+    answer,
     claims,
     citations: [...citations.values()],
     gaps,
@@ -120,7 +129,8 @@ export async function think(deps: ThinkDeps, question: string, options: ThinkOpt
     droppedCitations,
     withheld,
     warnings,
-    excerpts: excerpts.map(({ text: _text, ...rest }) => rest),
+    agentWritten: citedAgents,
+    excerpts: excerpts.map(({ text: _text, ...rest }) => (agents.has(rest.path) ? { ...rest, agentWritten: true } : rest)),
   };
 }
 

@@ -17,6 +17,8 @@ export interface Excerpt {
   origin: ExcerptOrigin;
   /** For graph excerpts: the relation type that brought the note in. */
   relation?: string;
+  /** The note was written by an agent through MCP (tag `agent_written`), not by the user. */
+  agentWritten?: boolean;
 }
 
 export interface Citation {
@@ -66,6 +68,8 @@ export interface ThinkResult {
    * possibly injected). Plain text, for a collapsed "unsourced, not shown" reveal; never render it as Markdown.
    */
   withheld: string[];
+  /** Cited notes that an agent wrote through MCP (tag `agent_written`); the answer says so. */
+  agentWritten: string[];
   /** Things that went wrong without stopping the answer (a model answer cut off for its size). */
   warnings: string[];
   excerpts: Omit<Excerpt, 'text'>[];
