@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { assertBuilt, CLI, runCli } from '../helpers/run-cli';
 import { connectClient } from './helpers';
+import { serveAddress } from '../helpers/serve-address';
 
 const HUB_LINKS = 20_000;
 const OTHER_NOTES = 20;
@@ -21,7 +22,6 @@ let vault: string;
 let child: ChildProcess;
 let url = '';
 let token = '';
-let stderr = '';
 
 /** VmRSS and VmHWM (peak RSS over the process's life) in MB, from the kernel's view of the server process. */
 function memoryOf(pid: number): { rss: number; hwm: number } {
@@ -94,19 +94,7 @@ beforeAll(async () => {
   expect(indexed.code, indexed.stderr).toBe(0);
 
   child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--vault', vault], { stdio: ['ignore', 'ignore', 'pipe'] });
-  await new Promise<void>((resolve, reject) => {
-    child.stderr!.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      const u = /URL\s+(\S+)/.exec(stderr);
-      const t = /Token\s+(\S+)/.exec(stderr);
-      if (u && t) {
-        url = u[1]!;
-        token = t[1]!;
-        resolve();
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited early (${code}): ${stderr}`)));
-  });
+  ({ url, token } = await serveAddress(child));
 }, 120_000);
 
 afterAll(async () => {

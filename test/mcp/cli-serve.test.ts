@@ -7,13 +7,13 @@ import * as path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { makeVault, toolJson, type TestVault } from './fixture';
 import { connectClient } from './helpers';
+import { serveAddress } from '../helpers/serve-address';
 
 const repo = path.resolve(__dirname, '../..');
 const cli = path.join(repo, 'bin', 'vault-brain.cjs');
 
 let v: TestVault;
 let child: ChildProcess;
-let stderr = '';
 let stdout = '';
 let url = '';
 let token = '';
@@ -32,19 +32,7 @@ beforeAll(async () => {
   v = await makeVault({ excludePrivate: true });
   child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--vault', v.vault], { cwd: repo });
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-  await new Promise<void>((resolve, reject) => {
-    child.stderr!.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      const u = /URL\s+(\S+)/.exec(stderr);
-      const t = /Token\s+(\S+)/.exec(stderr);
-      if (u && t) {
-        url = u[1]!;
-        token = t[1]!;
-        resolve();
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited early (${code}): ${stderr}`)));
-  });
+  ({ url, token } = await serveAddress(child));
 });
 
 afterAll(async () => {

@@ -8,7 +8,7 @@ import { createOpenAIEmbedder } from '../../../src/core/embed/openai-embedder';
 import { PGliteEngine } from '../../../src/core/engine/pglite/pglite-engine';
 import { errorCode } from '../../../src/core/errors';
 import { defaultRules, PathFilter } from '../../../src/core/index/path-rules';
-import type { VaultFile, VaultSource } from '../../../src/core/index/vault-source';
+import { memorySource } from '../../helpers/memory-vault';
 import { boundedBodies, MAX_RESPONSE_BYTES, MAX_STREAM_LINE_BYTES, ProviderResponseTooLargeError } from '../../../src/core/net/bounded-body';
 import { ProviderHealth } from '../../../src/core/net/circuit-breaker';
 import { hybridSearch } from '../../../src/core/search';
@@ -19,19 +19,6 @@ import { startFakeServer, type FakeServer } from '../../helpers/fake-openai-serv
 
 const platformFetch = (i: string | URL | Request, o?: RequestInit): Promise<Response> => globalThis.fetch(i, o);
 
-function memorySource(files: Record<string, string>): VaultSource {
-  const bytes = new Map(Object.entries(files).map(([p, t]) => [p, new TextEncoder().encode(t)]));
-  const stat = (p: string): VaultFile => ({ path: p, size: bytes.get(p)!.length, mtime: 1 });
-  return {
-    list: async () => [...bytes.keys()].map(stat),
-    stat: async (p) => (bytes.has(p) ? stat(p) : null),
-    read: async (p) => {
-      const b = bytes.get(p);
-      if (!b) throw new Error(`no ${p}`);
-      return b;
-    },
-  };
-}
 
 /** An OpenAI chat stream, one SSE event per call of `write`. */
 function sse(res: ServerResponse): (delta: Record<string, unknown>) => boolean {

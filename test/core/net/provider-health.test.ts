@@ -6,7 +6,7 @@ import { Brain } from '../../../src/core/brain';
 import { createOpenAIEmbedder } from '../../../src/core/embed/openai-embedder';
 import { PGliteEngine } from '../../../src/core/engine/pglite/pglite-engine';
 import { errorCode } from '../../../src/core/errors';
-import type { VaultFile, VaultSource } from '../../../src/core/index/vault-source';
+import { memorySource } from '../../helpers/memory-vault';
 import { defaultRules, PathFilter } from '../../../src/core/index/path-rules';
 import { CircuitBreaker, ProviderHealth, ProviderUnavailableError, providerFailure } from '../../../src/core/net/circuit-breaker';
 import { createRegistry } from '../../../src/core/ops';
@@ -114,21 +114,6 @@ describe('the embeddings breaker against a failing server', () => {
     expect(health.list()[0]?.state).toBe('closed');
   });
 });
-
-/** A vault in memory: enough for a brain to index and search. */
-function memorySource(files: Record<string, string>): VaultSource {
-  const bytes = new Map(Object.entries(files).map(([p, t]) => [p, new TextEncoder().encode(t)]));
-  const stat = (p: string): VaultFile => ({ path: p, size: bytes.get(p)!.length, mtime: 1 });
-  return {
-    list: async () => [...bytes.keys()].map(stat),
-    stat: async (p) => (bytes.has(p) ? stat(p) : null),
-    read: async (p) => {
-      const b = bytes.get(p);
-      if (!b) throw new Error(`no ${p}`);
-      return b;
-    },
-  };
-}
 
 describe('search, status and think with dead providers', () => {
   let engine: PGliteEngine;
