@@ -5,14 +5,7 @@ import { nameKey } from '../engine/names';
 import { nameCloseness } from '../text/typo';
 import { entityText } from './intent';
 
-/** Tags from strongest to weakest; the search pane shows the first a result has as its badge. */
-export const EVIDENCE_ORDER = ['exact_title', 'alias_hit', 'keyword_exact', 'rare_term', 'high_vector', 'graph_edge', 'weak_semantic'] as const;
-
-/** The strongest tag of a result (`graph_edge:works_at` ranks as `graph_edge`), or undefined when it has none. */
-export function strongestEvidence(tags: readonly string[]): string | undefined {
-  const rank = (t: string): number => EVIDENCE_ORDER.indexOf(t.replace(/:.*$/, '') as (typeof EVIDENCE_ORDER)[number]);
-  return [...tags].filter((t) => rank(t) >= 0).sort((a, b) => rank(a) - rank(b))[0];
-}
+export { EVIDENCE_ORDER, strongestEvidence } from './evidence-order';
 
 /**
  * A vector hit this close to the query, and among the arm's first three, is strong semantic evidence. Cosine

@@ -1,6 +1,6 @@
 // The one badge that says how sure a search hit is: the strongest of the engine's evidence tags
 // (core/search/evidence.ts), in words a reader understands, with the tag itself in the tooltip.
-import { strongestEvidence } from '../../core/search/evidence';
+import { strongestEvidence } from '../../core/search/evidence-order';
 
 const LABELS: Record<string, { text: string; tip: string }> = {
   exact_title: { text: 'exact title', tip: 'The search is this note\'s title' },
