@@ -13,7 +13,7 @@ import { createWriteOps, type NoteWriter } from '../../src/core/ops/write-ops';
 import { createMcpServer } from '../../src/mcp/server';
 
 /** Commands that are workflows of the CLI itself, not operations. */
-const CLI_ONLY = ['index', 'eval', 'parse', 'mcp', 'serve', 'mcp-config'];
+const CLI_ONLY = ['index', 'eval', 'parse', 'mcp', 'serve', 'mcp-config', 'migrate'];
 
 function withWrites(): OpRegistry<Brain> {
   const registry = createRegistry();
