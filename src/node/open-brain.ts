@@ -156,7 +156,7 @@ async function assembleVaultBrain(
   options: OpenBrainOptions,
   vault: string,
   config: VaultConfig,
-  extra: Pick<Parameters<typeof assembleBrain>[0], 'replaceStore'>,
+  extra: Pick<Parameters<typeof assembleBrain>[0], 'replaceStore' | 'openSource'>,
 ): Promise<Brain> {
   const { brain } = await assembleBrain({
     engine,
@@ -186,12 +186,27 @@ async function openServerBrain(
   const t0 = performance.now();
   const engine = await openPostgresEngine({ kind: 'postgres', url: choice.url, source: source.name });
   const database = { openMs: performance.now() - t0, fresh: engine.openState.created };
+  // Other vaults' sources in the same database, opened when a search first spans them (a small pool each: they
+  // only read), and closed with the brain.
+  const others = new Map<string, Promise<BrainEngine>>();
+  const openSource = (name: string): Promise<BrainEngine> => {
+    let opened = others.get(name);
+    if (!opened) {
+      opened = openPostgresEngine({ kind: 'postgres', url: choice.url, source: name, poolSize: 2 });
+      opened.catch(() => others.delete(name));
+      others.set(name, opened);
+    }
+    return opened;
+  };
+  const closeOthers = async (): Promise<void> => {
+    for (const opened of others.values()) await (await opened.catch(() => null))?.close().catch(() => undefined);
+  };
   try {
     // The embedded store's open checks, without its remedy: damage is said, never acted on by discarding.
     const report = await engine.checkIntegrity('quick');
     if (hasDamage(report)) (options.onNotice ?? ((m) => process.stderr.write(`vault-brain: ${m}\n`)))(`the server database looks damaged (${damageSummary(report)}); \`vault-brain doctor\` re-indexes it in place`);
     else await engine.markForReindex(report);
-    const brain = await assembleVaultBrain(engine, options, vault, config, {});
+    const brain = await assembleVaultBrain(engine, options, vault, config, { openSource });
     return {
       brain,
       vault,
@@ -201,9 +216,13 @@ async function openServerBrain(
       config,
       database,
       recovery: null,
-      close: () => brain.engine.close(),
+      async close() {
+        await closeOthers();
+        await brain.engine.close();
+      },
     };
   } catch (e) {
+    await closeOthers();
     await engine.close().catch(() => undefined);
     throw e;
   }
