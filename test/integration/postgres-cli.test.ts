@@ -186,8 +186,8 @@ if (target.url === null) {
         const found = toolJson(result) as { results: { path: string }[] };
         expect(found.results.map((x) => x.path)).toContain('people/Alice Chen.md');
         const status = toolJson(await client.callTool({ name: 'vault_status', arguments: {} })) as { engine: { kind: string; location: string | null } };
-        // A remote caller learns which engine, never where it is.
-        expect(status.engine).toEqual({ kind: 'postgres', location: null });
+        // A remote caller learns which engine and which vault's source, never where it is.
+        expect(status.engine).toEqual({ kind: 'postgres', location: null, source: path.basename(vault) });
       } finally {
         await client.close();
       }

@@ -101,18 +101,18 @@ const RERANK_TIMEOUT_MS = 10_000;
 export const createSearchOp = (options: SearchOpOptions = {}) => defineOp({
   name: 'search',
   description:
-    'Hybrid search (keyword + semantic + typed graph): natural questions, Chinese, and relation questions like "who works at Acme" or "what connects A and B".',
+    'Hybrid search (keywords, meaning, typed links): questions in any language, relations like "who works at Acme" or "what connects A and B".',
   scope: 'read',
   params: {
     type: 'object',
     properties: {
-      query: { type: 'string', description: 'What to look for, in plain words', minLength: 1, maxLength: 2000 },
+      query: { type: 'string', description: 'What to look for', minLength: 1, maxLength: 2000 },
       limit: { type: 'integer', minimum: 1, maximum: 200, default: 10, description: 'Most results to return' },
-      offset: { type: 'integer', minimum: 0, maximum: 10000, default: 0, description: 'Results to skip (next page)' },
-      folder: { type: 'string', maxLength: 1000, description: 'Only notes under this folder' },
-      tag: { type: 'string', maxLength: 200, description: 'Only notes with this tag (or nested)' },
-      type: { type: 'string', maxLength: 100, description: 'Only notes of this type (person, meeting...)' },
-      explain: { type: 'boolean', default: false, description: 'Say how each result ranked: arms, boosts, edges' },
+      offset: { type: 'integer', minimum: 0, maximum: 10000, default: 0, description: 'Results to skip' },
+      folder: { type: 'string', maxLength: 1000, description: 'Only notes in this folder' },
+      tag: { type: 'string', maxLength: 200, description: 'Only notes with this tag' },
+      type: { type: 'string', maxLength: 100, description: 'Only notes of this type' },
+      explain: { type: 'boolean', default: false, description: 'Say how each hit ranked' },
       mode: {
         type: 'string',
         enum: ['fast', 'balanced', 'deep'],
@@ -126,14 +126,9 @@ export const createSearchOp = (options: SearchOpOptions = {}) => defineOp({
       full: {
         type: 'boolean',
         default: false,
-        description: 'Every field of each hit (text, ids, scores), not the compact form',
+        description: 'Also chunk text, ids and scores',
       },
-      sources: {
-        type: 'array',
-        items: { type: 'string', minLength: 1, maxLength: 200 },
-        maxItems: 20,
-        description: 'Other vaults in a shared database to search too ("*": all); hits then name their source',
-      },
+      sources: { type: 'array', items: { type: 'string', maxLength: 200 }, maxItems: 20, description: 'More vaults to search ("*": all)' },
     },
     required: ['query'],
   },
