@@ -148,8 +148,10 @@ describe('a damaged database is moved aside and rebuilt from the notes', () => {
     }, 240_000);
   }
 
-  // The open checks cannot see this one (every row still reads): the damage surfaces at the rebuild's first
-  // write ("attempted to delete invisible tuple"), during the run, and must be healed there too.
+  // Which rows still read depends on which ones earlier reads had stamped with hint bits (the log is not asked
+  // for those): when the pages and their status rows still agree, the damage surfaces only at the run's first
+  // write ("attempted to delete invisible tuple") and must be healed there; when they no longer agree, the open
+  // checks see it first. Either way the store is moved aside and rebuilt (damagedRun checks that).
   it('a zeroed commit log', async () => {
     // Zeroed right after a full rewrite, so the newest rows have no hint bits and their status comes from the log.
     const stderr = await damagedRun(async (db) => {
@@ -160,7 +162,7 @@ describe('a damaged database is moved aside and rebuilt from the notes', () => {
         await fs.writeFile(file, Buffer.alloc((await fs.stat(file)).size));
       }
     });
-    expect(stderr).toMatch(/damage found while in use/);
+    expect(stderr).toMatch(/damage found while in use|integrity check failed/);
   }, 360_000);
 });
 

@@ -110,9 +110,9 @@ export class PGliteEngine extends SqlEngine<Transaction> {
     await bindSource(db, source);
     const state = await migrate(db);
     if (settings.source === undefined) {
-      const stored = await db.query<{ source: string }>(`select distinct source_id as source from pages where source_id <> ${SOURCE} limit 2`);
-      const own = await db.query<{ n: number }>(`select count(*)::int as n from pages where source_id = ${SOURCE}`);
-      if (stored.rows.length === 1 && own.rows[0]?.n === 0) {
+      const own = await db.query<{ found: boolean }>(`select exists (select 1 from pages where source_id = ${SOURCE}) as found`);
+      const stored = own.rows[0]?.found ? { rows: [] } : await db.query<{ source: string }>(`select distinct source_id as source from pages limit 2`);
+      if (stored.rows.length === 1) {
         source = stored.rows[0]!.source;
         await bindSource(db, source);
       }
