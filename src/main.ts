@@ -15,6 +15,7 @@ import { VaultBrainSettingTab } from './obsidian/plugin/settings-tab';
 import { mountStatusBar } from './obsidian/plugin/status-bar';
 import { vaultIdOf } from './obsidian/plugin/vault-id';
 import { watchVault } from './obsidian/plugin/vault-events';
+import { watchExcludedFiles } from './obsidian/plugin/excluded-files-watch';
 import { LinksView } from './obsidian/views/links-view';
 import { SearchView } from './obsidian/views/search-view';
 import { IndexStatusView } from './obsidian/views/status-view';
@@ -26,7 +27,8 @@ import { ObsidianNoteWriter } from './obsidian/bridge/obsidian-note-writer';
 import { pluginNoteWriter } from './obsidian/bridge/plugin-note-writer';
 
 export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
-  settings!: VaultBrainSettings;
+  // Obsidian 1.13 types `Plugin.settings` as unknown; ours is assigned in onload before anything reads it.
+  declare settings: VaultBrainSettings;
   brain!: BrainService;
   mcp!: McpController;
   private batcher: ChangeBatcher | null = null;
@@ -79,6 +81,7 @@ export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
     );
     this.batcher = batcher;
     watchVault(this, batcher);
+    watchExcludedFiles(this, { honoured: () => this.settings.obsidianExcluded, apply: () => this.applyIndexSettings() });
     // The MCP server (if the user turned it on) starts once the brain is open.
     void this.brain.start().then(() => this.mcp.sync());
   }
