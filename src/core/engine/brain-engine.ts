@@ -72,8 +72,12 @@ export interface ListPagesOptions {
 export interface Backlink {
   id: number;
   from: string;
+  /** The link as written in `from` (`[[Acme|the company]]`). */
+  raw: string;
   type: string;
   source: LinkSource;
+  /** The frontmatter property or inline field holding the link, null for a body link. */
+  field: string | null;
   context: string;
   line: number;
   direction: 'out' | 'in';
