@@ -48,6 +48,8 @@ const CODE_TABLE = {
   provider_unavailable: { caller: false },
   /** A provider's response body past its bound (net/bounded-body.ts): cut off instead of filling memory. */
   provider_response_too_large: { caller: false },
+  /** The plugin's main thread refused a provider request to an origin the settings do not name. */
+  provider_request_refused: { caller: false },
   non_loopback_host: { caller: false },
   server_start_failed: { caller: false },
   /** A CLI-only failure that carries its own exit code. */
