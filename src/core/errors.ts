@@ -79,6 +79,14 @@ export function errorCode(e: unknown): ErrorCode | null {
   return typeof code === 'string' && KNOWN.has(code) ? (code as ErrorCode) : null;
 }
 
+/** The first error in `e`'s cause chain (itself included) carrying `code`: what an SDK's wrapper error hides. */
+export function causeWithCode(e: unknown, code: ErrorCode): Error | null {
+  for (let cur: unknown = e, depth = 0; cur && depth < 5; cur = (cur as { cause?: unknown }).cause, depth++) {
+    if (cur instanceof Error && errorCode(cur) === code) return cur;
+  }
+  return null;
+}
+
 /** The message of anything thrown (a string, an Error, or something else). */
 export function errorMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);

@@ -1,6 +1,6 @@
 // think: gather from the store, ask the configured model for a cited answer (or extract one), verify every
 // citation against what was gathered, and add the gaps the store itself reveals.
-import { BrainError, errorMessage } from '../errors';
+import { BrainError, causeWithCode, errorMessage } from '../errors';
 import type { BrainEngine } from '../engine/brain-engine';
 import { providerFailure, type CircuitBreaker } from '../net/circuit-breaker';
 import { tooLargeRefusal } from '../net/bounded-body';
@@ -185,7 +185,7 @@ async function askModel(model: ChatModel, question: string, excerpts: Excerpt[],
 }
 
 function describe(e: unknown): string {
-  const refused = redirectRefusal(e) ?? tooLargeRefusal(e);
+  const refused = redirectRefusal(e) ?? tooLargeRefusal(e) ?? causeWithCode(e, 'provider_request_refused');
   if (refused) return refused.message;
   const status = (e as { status?: unknown }).status;
   const message = errorMessage(e);

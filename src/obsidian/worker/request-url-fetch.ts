@@ -33,11 +33,17 @@ export function requestUrlFetch(channel: () => ProviderRequestChannel): FetchLik
       reply = await channel().call('net.request', { url, method: (init?.method ?? request?.method ?? 'GET').toUpperCase(), headers, ...(body !== undefined ? { body } : {}) }, { signal: signal ?? undefined });
     } catch (e) {
       if (signal?.aborted) throw e;
-      // As fetch fails: a TypeError the SDKs report as a connection error, the reason kept as its cause.
-      throw new TypeError(`requestUrl failed: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+      // As fetch fails: a TypeError the SDKs report as a connection error, the reason (and its code) kept.
+      throw Object.assign(new TypeError(e instanceof Error ? e.message : String(e), { cause: e }), codeOf(e));
     }
     return new Response(NULL_BODY.has(reply.status) ? null : reply.body, { status: reply.status, headers: reply.headers });
   };
+}
+
+/** The error's stable code (it crossed the RPC), so the embedder can tell a refusal from a network failure. */
+function codeOf(e: unknown): { code?: string } {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? { code } : {};
 }
 
 /** The request body as `requestUrl` takes it: text or bytes. */
