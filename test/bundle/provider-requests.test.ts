@@ -23,7 +23,7 @@ function bridge(request: RequestUrlLike | undefined, origins: string[] = ['https
     channel.port1.close();
     channel.port2.close();
   });
-  return requestUrlFetch(() => worker) as typeof fetch;
+  return requestUrlFetch(() => worker);
 }
 
 describe('requestUrl over the worker RPC', () => {
