@@ -70,7 +70,7 @@ describe('semantic search off', () => {
 
   it('an index run whose embedding failed says so until a clean run or the breaker closing', async () => {
     const { fake, brain } = setup();
-    fake.embedResult = { embedded: 0, skipped: 0, failed: 5, aborted: false, error: Object.assign(new Error('connection failed (ECONNREFUSED)')) };
+    fake.embedResult = { embedded: 0, skipped: 0, failed: 5, aborted: false, error: new Error('connection failed (ECONNREFUSED)') };
     await brain.start();
     await vi.waitFor(() => expect(brain.state.kind).toBe('ready'));
     expect(brain.semanticOff).toBe('embedding failed in the last index run (connection failed (ECONNREFUSED))');
