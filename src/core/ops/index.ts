@@ -30,6 +30,8 @@ export interface RegistryOptions {
   fetch?: FetchLike;
   /** Streamed chat (think); default `fetch`. The plugin's worker passes its own fetch here. */
   streamFetch?: FetchLike;
+  /** How much a reranker's order counts against the fused order (default RERANK_MODEL_WEIGHT; the eval bench compares). */
+  rerankWeight?: number;
   now?: () => Date;
 }
 
@@ -39,7 +41,7 @@ export function createRegistry(options: RegistryOptions = {}): BrainRegistry {
   const registry = new OpRegistry<Brain, OpMap>();
   for (const op of readOps) registry.register(op);
   for (const op of noteOps) registry.register(op);
-  registry.register(createSearchOp({ llm: options.llm, fetch: options.fetch }));
+  registry.register(createSearchOp({ llm: options.llm, fetch: options.fetch, rerankWeight: options.rerankWeight }));
   registry.register(recentChangesOp);
   registry.register(createThinkOp({ llm: options.llm, writer: options.writer, fetch: options.fetch, streamFetch: options.streamFetch, now: options.now }));
   registry.register(doctorOp);
