@@ -3,9 +3,13 @@
 // the same run, then hybrid query latency (p50/p95) on the generated 10k vault.
 //
 //   node bench/eval-bench.mjs [--k 5] [--sets en,zh,relational,blind-en,...] [--split dev|test] [--misses] [--skip-latency]
-//                             [--modes fast,balanced,deep]
+//                             [--modes fast,balanced,deep,deep+chat,deep+rerank]
 //
 // Each search mode (issue 12) is measured on every set; the per-kind table and --misses are for the first mode.
+// `deep+chat` is deep with a chat model configured (query expansion and reranking through the chat model),
+// `deep+rerank` with a `/rerank` endpoint as well (expansion through the chat model, rerank through the endpoint);
+// both against bench/fake-model.mjs on 127.0.0.1, a lexical stand-in model that sees only what each request
+// carries (never the answer key).
 //
 // Sets (see eval/README.md): the original en, zh, relational sets and the blind sets under eval/blind/ (written
 // before any result was seen, each line with a dev/test split). Sets without a split field (the original ones,
@@ -25,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import MiniSearch from 'minisearch';
 import { generateVault } from './generate-vault.mjs';
 import { loadLib } from './lib.mjs';
+import { startFakeModel } from './fake-model.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -34,7 +39,7 @@ const { values } = parseArgs({
     split: { type: 'string' },
     misses: { type: 'boolean', default: false },
     'skip-latency': { type: 'boolean', default: false },
-    modes: { type: 'string', default: 'balanced,fast,deep' },
+    modes: { type: 'string', default: 'balanced,fast,deep,deep+chat' },
   },
 });
 const k = Number(values.k);
@@ -62,6 +67,19 @@ function withSplits(queries) {
 }
 
 const lib = await loadLib();
+// The stand-in model, started only when a mode needs it.
+const fakeModel = modes.some((m) => m.startsWith('deep+')) ? await startFakeModel() : null;
+/** Each mode as the search op's `mode` and the model settings it runs with. */
+function modeSetup(name) {
+  if (!name.startsWith('deep+')) return { mode: name, llm: lib.DEFAULT_LLM_SETTINGS };
+  // `deep+chat:w=2`: the same with the reranker's order weighted 2 (`inf`: its order alone) against the fused order.
+  const [mode, weight] = name.split(':w=');
+  const rerankWeight = weight === undefined ? undefined : weight === 'inf' ? Infinity : Number(weight);
+  const llm = { ...lib.DEFAULT_LLM_SETTINGS, provider: 'openai', baseURL: fakeModel.baseURL, model: 'fake-chat', timeoutMs: 10_000 };
+  if (mode === 'deep+rerank') return { mode: 'deep', llm: { ...llm, rerankModel: 'fake-rerank' }, rerankWeight };
+  if (mode === 'deep+chat') return { mode: 'deep', llm, rerankWeight };
+  throw new Error(`unknown mode ${name}`);
+}
 
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
 const EN_STOP = new Set(
@@ -141,9 +159,14 @@ for (const name of values.sets.split(',')) {
     const t0 = performance.now();
     await opened.brain.index();
     const indexSeconds = (performance.now() - t0) / 1000;
-    const registry = lib.createRegistry();
+    let llm = lib.DEFAULT_LLM_SETTINGS;
     const ctx = { brain: opened.brain, remote: false };
-    const runMode = (mode) => lib.runEval(queries, async (q, depth) => (await registry.call('search', { query: q, limit: Math.min(200, depth * 2), mode }, ctx)).results.map((r) => r.path), k);
+    const runMode = (name) => {
+      const setup = modeSetup(name);
+      llm = setup.llm;
+      const registry = lib.createRegistry({ llm: () => llm, fetch: (input, init) => fetch(input, init), rerankWeight: setup.rerankWeight });
+      return lib.runEval(queries, async (q, depth) => (await registry.call('search', { query: q, limit: Math.min(200, depth * 2), mode: setup.mode }, ctx)).results.map((r) => r.path), k);
+    };
     const byMode = {};
     for (const mode of modes) byMode[mode] = await runMode(mode);
     const ours = byMode[modes[0]];
@@ -168,7 +191,7 @@ for (const name of values.sets.split(',')) {
     console.log(`mean ms/query: ours ${ms(ours)}, MiniSearch ${ms(mini)}; target (test half) ${set.target}`);
     for (const mode of modes.slice(1)) {
       const r = byMode[mode];
-      console.log(`mode ${mode.padEnd(8)} dev ${fmt(r.bySplit.dev)} | test ${fmt(r.bySplit.test)} | ${ms(r)} ms/query`);
+      console.log(`mode ${mode.padEnd(11)} dev ${fmt(r.bySplit.dev)} | test ${fmt(r.bySplit.test)} | ${ms(r)} ms/query`);
     }
     if (values.misses) {
       for (const r of ours.rows.filter((x) => x.recall < 1)) console.log(`  miss [${r.kind}, ${r.split}] ${r.q}\n    want: ${r.rel.join(' | ')}\n    got:  ${r.top.slice(0, k).join(' | ')}`);
@@ -179,16 +202,35 @@ for (const name of values.sets.split(',')) {
 }
 
 console.log(`\nSummary (k = ${k}; tune on dev, report test)`);
-console.log(`${'set'.padEnd(17)} | ${'half'.padEnd(4)} | ${'mode'.padEnd(8)} | ${'ours R@k'.padEnd(9)} ${'MRR'.padEnd(6)} | ${'MiniSearch R@k'.padEnd(15)} ${'MRR'.padEnd(6)} | target`.replace(/@k/g, `@${k}`));
+console.log(`${'set'.padEnd(17)} | ${'half'.padEnd(4)} | ${'mode'.padEnd(11)} | ${'ours R@k'.padEnd(9)} ${'MRR'.padEnd(6)} | ${'MiniSearch R@k'.padEnd(15)} ${'MRR'.padEnd(6)} | target`.replace(/@k/g, `@${k}`));
 for (const r of rows) {
   for (const half of ['dev', 'test']) {
     const m = r.mini.bySplit[half];
     for (const mode of modes) {
       const o = r.byMode[mode].bySplit[half];
       if (!o || !m) continue;
-      console.log(`${r.name.padEnd(17)} | ${half.padEnd(4)} | ${mode.padEnd(8)} | ${o.recall.toFixed(3).padEnd(9)} ${o.mrr.toFixed(3).padEnd(6)} | ${m.recall.toFixed(3).padEnd(15)} ${m.mrr.toFixed(3).padEnd(6)} | ${half === 'test' && mode === modes[0] ? r.target : ''}`);
+      console.log(`${r.name.padEnd(17)} | ${half.padEnd(4)} | ${mode.padEnd(11)} | ${o.recall.toFixed(3).padEnd(9)} ${o.mrr.toFixed(3).padEnd(6)} | ${m.recall.toFixed(3).padEnd(15)} ${m.mrr.toFixed(3).padEnd(6)} | ${half === 'test' && mode === modes[0] ? r.target : ''}`);
     }
   }
+}
+
+// deep with a model must not lose to balanced (issue 12): said per set and half, so a loss is not missed in the table.
+for (const mode of modes.filter((m) => m.startsWith('deep+'))) {
+  if (!modes.includes('balanced')) break;
+  for (const r of rows) {
+    for (const half of ['dev', 'test']) {
+      const o = r.byMode[mode].bySplit[half];
+      const b = r.byMode.balanced.bySplit[half];
+      if (!o || !b) continue;
+      const dr = o.recall - b.recall;
+      const dm = o.mrr - b.mrr;
+      if (dr < -1e-9 || dm < -1e-9) console.log(`${mode} below balanced: ${r.name} ${half} R@${k} ${dr.toFixed(3)}, MRR ${dm.toFixed(3)}`);
+    }
+  }
+}
+if (fakeModel) {
+  console.log(`fake model requests: ${JSON.stringify(fakeModel.calls)}`);
+  await fakeModel.close();
 }
 
 if (!values['skip-latency']) await latency(allQuestions);

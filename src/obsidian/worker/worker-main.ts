@@ -116,8 +116,9 @@ const OPFS_PREFIX = 'opfs-ahp://';
 
 const host = new BrainHost({
   loadAsset,
-  // The worker's own fetch (it streams), handed in so core bounds provider responses and confines redirects.
-  fetch: (input, init) => self.fetch(input, init),
+  // Streamed chat uses the worker's own fetch (requestUrl cannot stream); every other provider call goes through
+  // the main thread's requestUrl (the host's default). Both handed to core, which bounds responses and confines redirects.
+  streamFetch: (input, init) => self.fetch(input, init),
   discardStore: (dataDir) => (dataDir.startsWith(OPFS_PREFIX) ? opfsKeepAside(dataDir.slice(OPFS_PREFIX.length)) : idbKeepAside(dataDir)),
   async openEngine(dataDir, options) {
     if (options?.storage !== 'indexeddb' && (await opfsUsable())) {
