@@ -42,7 +42,7 @@ export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
       createClient: (events) => this.createClient(events),
       vaultId: () => vaultIdOf(this.app),
       // Mobile keeps the database in IndexedDB; desktop workers use OPFS when they can (worker-main.ts).
-      workerSettings: () => ({ ...toWorkerSettings(this.settings, this.app.vault.configDir, obsidianIgnoreFilters(this.app.vault)), storage: Platform.isMobile ? 'indexeddb' : 'auto' }),
+      workerSettings: () => ({ ...toWorkerSettings(this.settings, this.app.vault.configDir, obsidianIgnoreFilters(this.app.vault)), storage: Platform.isMobile ? 'indexeddb' : 'auto', vaultName: this.app.vault.getName() }),
       notify: (message) => new Notice(message),
     });
     this.mcp = createMcpController(this);

@@ -34,6 +34,7 @@ export interface AssembleBrainOptions {
   /** Threshold, cool-down and clock of the providers' circuit breakers (tests inject a clock). */
   breakers?: BreakerOptions;
   replaceStore?: BrainOptions['replaceStore'];
+  openSource?: BrainOptions['openSource'];
 }
 
 export interface AssembledBrain {
@@ -85,6 +86,7 @@ export async function assembleBrain(o: AssembleBrainOptions): Promise<AssembledB
       batchSize: o.settings.batchSize,
       onProgress: o.onProgress,
       replaceStore: o.replaceStore,
+      openSource: o.openSource,
       health,
     });
     return { brain, embedder: embedder ?? null, codeChunker: codeChunker ?? null, ...(embedderError !== undefined ? { embedderError } : {}) };

@@ -20,6 +20,8 @@ const CODE_TABLE = {
   /** An unlinked mention to link is no longer where the list said (the note was edited). */
   mention_moved: { caller: true },
   empty_question: { caller: true },
+  /** A search named a source (vault) the database does not hold, or this surface cannot read another source. */
+  source_unavailable: { caller: true },
   missing_vault: { caller: false },
   /** `--db`, VAULT_BRAIN_DATABASE_URL or the config's `database` names nothing we can open (CLI: bad usage). */
   bad_database: { caller: false },

@@ -339,6 +339,12 @@ export interface SaveEmbeddingsOptions {
   morePending?: boolean;
 }
 
+/** A source stored in the database. */
+export interface SourceSummary {
+  source: string;
+  pages: number;
+}
+
 export interface BrainEngine extends EngineEmbeddingStore {
   /** Which engine this is (embedded PGlite or a Postgres server); callers branch on it, never on classes. */
   readonly kind: 'pglite' | 'postgres';
@@ -346,6 +352,13 @@ export interface BrainEngine extends EngineEmbeddingStore {
   readonly location: string;
   /** What happened to the schema on open; `needsRebuild` means every note must be re-indexed. */
   readonly openState: MigrationOutcome;
+  /**
+   * The source (vault) this engine reads and writes: every row carries one, paths are unique within it, and
+   * every method works on this source's rows only. Several vaults can share one database this way.
+   */
+  readonly source: string;
+  /** The sources stored in the database, with their page counts (this engine's own among them). */
+  sources(): Promise<SourceSummary[]>;
 
   putPage(note: ParsedNote, meta: PageMeta): Promise<void>;
   putPages(batch: { note: ParsedNote; meta: PageMeta }[]): Promise<void>;
@@ -401,7 +414,7 @@ export interface BrainEngine extends EngineEmbeddingStore {
   /** Marks the notes named by a report's `stale` problems for re-indexing; returns how many. */
   markForReindex(report: IntegrityReport): Promise<number>;
 
-  /** Empties every table except `meta` (tests, rebuild). */
+  /** Removes the source's pages, chunks, links, timeline, names and file status; its meta stays (tests, rebuild). */
   clear(): Promise<void>;
   /** Persists pending writes when durability is relaxed; a no-op otherwise. */
   flush(): Promise<void>;

@@ -37,8 +37,18 @@ export interface RegistryOptions {
 
 export type BrainRegistry = OpRegistry<Brain, OpMap>;
 
+/**
+ * Every result an agent gets names the source (vault) it came from: several vaults can share one database, and
+ * an agent connected to more than one brain must be able to tell their answers apart. Objects only; a result that
+ * has a `source` of its own keeps it.
+ */
+function nameSource(ctx: { brain: Brain }, result: unknown): unknown {
+  if (result === null || typeof result !== 'object' || Array.isArray(result) || 'source' in result) return result;
+  return { ...result, source: ctx.brain.engine.source };
+}
+
 export function createRegistry(options: RegistryOptions = {}): BrainRegistry {
-  const registry = new OpRegistry<Brain, OpMap>();
+  const registry = new OpRegistry<Brain, OpMap>({ remoteResult: nameSource });
   for (const op of readOps) registry.register(op);
   for (const op of noteOps) registry.register(op);
   registry.register(createSearchOp({ llm: options.llm, fetch: options.fetch, rerankWeight: options.rerankWeight }));

@@ -99,6 +99,8 @@ export interface ExplainRecord {
 }
 
 export interface SearchResult {
+  /** The source (vault) of a shared database the note is in; set when a search spans sources. */
+  source?: string;
   path: string;
   title: string;
   score: number;

@@ -25,6 +25,8 @@ export interface WorkerSettings extends BrainSettingsInput {
    * 'indexeddb' always uses IndexedDB (mobile).
    */
   storage?: 'auto' | 'indexeddb';
+  /** The vault's name (`app.vault.getName()`): the source of a new store's rows (engine/sql/sql.ts, "sources"). */
+  vaultName?: string;
 }
 
 /** A think question from the pane (saving is not offered there). */

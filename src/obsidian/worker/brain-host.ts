@@ -44,6 +44,8 @@ export interface OpenedEngine {
 export interface OpenEngineOptions {
   /** 'indexeddb' keeps the database in IndexedDB (mobile); 'auto' may pick a faster store the platform has. */
   storage: 'auto' | 'indexeddb';
+  /** The source a new store's rows get (the vault's name); a store holding one source keeps its own. */
+  defaultSource?: string;
 }
 
 export interface BrainHostDeps {
@@ -204,7 +206,7 @@ export class BrainHost {
       open: async () => {
         let opened: OpenedEngine;
         try {
-          opened = await this.deps.openEngine(requested, { storage: settings.storage ?? 'auto' });
+          opened = await this.deps.openEngine(requested, { storage: settings.storage ?? 'auto', defaultSource: settings.vaultName });
         } catch (err) {
           if (err instanceof StoreOpenError) dataDir = err.dataDir;
           throw err;

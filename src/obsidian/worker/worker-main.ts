@@ -53,7 +53,7 @@ const OPFS_TUNING: Pick<PGliteOptions, 'postgresqlconf'> = {
   ],
 };
 
-async function openIdb(dataDir: string): Promise<OpenedEngine> {
+async function openIdb(dataDir: string, defaultSource?: string): Promise<OpenedEngine> {
   const fresh = !(await idbHasCluster(dataDir));
   const assets = await embeddedPgliteOptions(loadAsset, { fresh });
   try {
@@ -61,6 +61,7 @@ async function openIdb(dataDir: string): Promise<OpenedEngine> {
     // embedding). Not after every transaction: each flush rewrites whole changed files.
     const fs = new BatchFlushIdbFs(dataDir.slice('idb://'.length));
     const engine = await PGliteEngine.open({
+      defaultSource,
       pgliteOptions: { ...assets.options, ...IDB_TUNING, fs },
       relaxedDurability: true,
       autoFlush: false,
@@ -75,7 +76,7 @@ async function openIdb(dataDir: string): Promise<OpenedEngine> {
 }
 
 /** `name` is the IndexedDB data dir's name; the OPFS one is a folder of the same name in the origin's OPFS root. */
-async function openOpfs(name: string): Promise<OpenedEngine> {
+async function openOpfs(name: string, defaultSource?: string): Promise<OpenedEngine> {
   const release = await lockDataDir(name);
   try {
     const fresh = !(await opfsHasCluster(name));
@@ -85,6 +86,7 @@ async function openOpfs(name: string): Promise<OpenedEngine> {
       // Relaxed durability: writes reach the files at once; flush() (after every batch) fsyncs the WAL, so a
       // crash loses at most the batch being written.
       const engine = await PGliteEngine.open({
+        defaultSource,
         pgliteOptions: { ...assets.options, ...OPFS_TUNING, fs },
         relaxedDurability: true,
         autoFlush: false,
@@ -124,7 +126,7 @@ const host = new BrainHost({
     if (options?.storage !== 'indexeddb' && (await opfsUsable())) {
       const name = dataDir.slice('idb://'.length);
       try {
-        const opened = await openOpfs(name);
+        const opened = await openOpfs(name, options?.defaultSource);
         dropIdbCopy(dataDir);
         return opened;
       } catch (err) {
@@ -132,11 +134,11 @@ const host = new BrainHost({
         // with a notice. Anything else (no fresh store could be made, the lock was not given) means OPFS does not
         // work for this session, which runs on IndexedDB.
         if (err instanceof StoreOpenError) throw err;
-        const opened = await openIdb(dataDir);
+        const opened = await openIdb(dataDir, options?.defaultSource);
         return { ...opened, warning: `OPFS storage failed (${errorMessage(err)}); the database is in IndexedDB instead` };
       }
     }
-    return openIdb(dataDir);
+    return openIdb(dataDir, options?.defaultSource);
   },
 });
 

@@ -7,7 +7,7 @@ import { CHUNK_HIT_COLUMNS, toChunkHit, type ChunkHitRow } from './chunk-hits';
 import { clean } from './pg-text';
 import { orQuery, positiveTerms } from './query-text';
 import { filterConditions } from './sql-filters';
-import { limitOf, type SqlTx } from './sql';
+import { limitOf, SOURCE, type SqlTx } from './sql';
 
 /** BM25 term-frequency saturation and length normalisation (the usual defaults). */
 const BM25_K1 = 1.2;
@@ -102,10 +102,11 @@ export class KeywordRanker {
       source === 'rare'
         ? `select x.id from t, lateral (
              select c.id, c.token_estimate as len, ${termCount('c.tsv_en', 't.tq')} as tf
-             from chunks c join pages p on p.path = c.page where c.tsv_en @@ t.tq ${where}
+             from chunks c join pages p on p.source_id = c.source_id and p.path = c.page
+             where c.tsv_en @@ t.tq and c.source_id = ${SOURCE} ${where}
            ) x where t.rare group by x.id order by sum(t.idf * ${bm25('x.tf', 'x.len')}) desc, x.id limit $6`
-        : `select c.id from chunks c join pages p on p.path = c.page, cast($1::text as tsquery) as q
-           where c.tsv_en @@ q ${where} order by c.token_estimate, c.id limit $6`;
+        : `select c.id from chunks c join pages p on p.source_id = c.source_id and p.path = c.page, cast($1::text as tsquery) as q
+           where c.tsv_en @@ q and c.source_id = ${SOURCE} ${where} order by c.token_estimate, c.id limit $6`;
     const r = await this.db.query<ChunkHitRow>(
       `with t as (
          select u.idf, u.rare, u.term::tsquery as tq
@@ -116,7 +117,7 @@ export class KeywordRanker {
          from cand join chunks c on c.id = cand.id cross join t cross join lateral (select ${termCount('c.tsv_en', 't.tq')} as tf) y
          where y.tf > 0 group by cand.id
        )
-       select ${CHUNK_HIT_COLUMNS}, m.rank from m join chunks c on c.id = m.id join pages p on p.path = c.page
+       select ${CHUNK_HIT_COLUMNS}, m.rank from m join chunks c on c.id = m.id join pages p on p.source_id = c.source_id and p.path = c.page
        where $1::text is not null order by m.rank desc, c.id limit $${params.length}`,
       params,
     );
@@ -125,7 +126,9 @@ export class KeywordRanker {
 
   /**
    * Chunk count, mean chunk length and per-term document frequency for BM25, cached until the next write
-   * (a vault changes far less often than it is searched).
+   * (a vault changes far less often than it is searched). Counted over every source in the database: one
+   * source's own figures would cost a heap visit per matching chunk (the full-text index holds no source), and
+   * shared statistics keep scores comparable when a search spans sources.
    */
   private async termStats(terms: string[]): Promise<TermStats> {
     const generation = this.generation();

@@ -7,7 +7,7 @@ import { chunkFields, noteFields, type NoteFields } from '../../text/search-fiel
 import type { LinkTargetUpdate, PageMeta } from '../brain-engine';
 import { nameKey } from '../names';
 import { clean, cleanOrNull, toJsonb } from './pg-text';
-import type { SqlTx } from './sql';
+import { SOURCE, type SqlTx } from './sql';
 
 /** A chunk and the note-level fields (title, aliases, properties) its full-text vector also holds. */
 interface ChunkRow {
@@ -50,7 +50,7 @@ async function writeChunks(tx: SqlTx, pages: { path: string; chunks: Chunk[]; fi
   const pool = new Map<string, number[]>(); // `${page}\0${hash}` -> ids
   if (existing.length > 0) {
     const old = await tx.query<{ id: number; page: string; hash: string }>(
-      'select id, page, hash from chunks where page = any($1::text[]) order by page, ord, id',
+      `select id, page, hash from chunks where source_id = ${SOURCE} and page = any($1::text[]) order by page, ord, id`,
       [existing],
     );
     for (const r of old.rows) {
@@ -70,14 +70,14 @@ async function writeChunks(tx: SqlTx, pages: { path: string; chunks: Chunk[]; fi
     }
   }
   const vanished = [...pool.values()].flat();
-  if (vanished.length > 0) await tx.query('delete from chunks where id = any($1::int[])', [vanished]);
+  if (vanished.length > 0) await tx.query(`delete from chunks where source_id = ${SOURCE} and id = any($1::int[])`, [vanished]);
   if (kept.length > 0) {
     await tx.query(
       `update chunks c set ord = u.ord, heading = u.heading, char_start = u.char_start, char_end = u.char_end,
          start_line = u.start_line, end_line = u.end_line, kind = u.kind, language = u.language, symbol = u.symbol,
          token_estimate = u.token_estimate, tsv_en = u.tsv::tsvector
        from unnest($1::int[], ${UNNEST_CHUNK_COLS}) as u(id, ${CHUNK_COLS})
-       where c.id = u.id`,
+       where c.source_id = ${SOURCE} and c.id = u.id`,
       [kept.map((k) => k.id), ...chunkColumns(kept)],
     );
   }
@@ -149,7 +149,7 @@ async function writeNames(tx: SqlTx, notes: ParsedNote[]): Promise<void> {
   await tx.query(
     `insert into page_names (path, name_key, name, kind)
      select u.* from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as u(path, name_key, name, kind)
-     on conflict (name_key, path) do nothing`,
+     on conflict (source_id, name_key, path) do nothing`,
     [rows.map((n) => n.path), rows.map((n) => n.key), rows.map((n) => n.name), rows.map((n) => n.kind)],
   );
 }
@@ -169,7 +169,7 @@ export async function writePages(tx: SqlTx, batch: { note: ParsedNote; meta: Pag
   const items = [...byPath.values()];
   const notes = items.map((i) => i.note);
   const paths = notes.map((n) => n.path);
-  const existing = (await tx.query<{ path: string }>('select path from pages where path = any($1::text[])', [paths])).rows.map((r) => r.path);
+  const existing = (await tx.query<{ path: string }>(`select path from pages where source_id = ${SOURCE} and path = any($1::text[])`, [paths])).rows.map((r) => r.path);
   await tx.query(
     `insert into pages (path, title, title_key, type, frontmatter, aliases, tags, compiled_truth, timeline,
        content_hash, mtime, size, indexed_at, warnings)
@@ -179,7 +179,7 @@ export async function writePages(tx: SqlTx, batch: { note: ParsedNote; meta: Pag
        $9::text[], $10::text[], $11::float8[], $12::float8[], $14::text[])
        as u(path, title, title_key, type, frontmatter, aliases, tags, compiled_truth, timeline, content_hash, mtime, size,
          warnings)
-     on conflict (path) do update set title = excluded.title, title_key = excluded.title_key, type = excluded.type,
+     on conflict (source_id, path) do update set title = excluded.title, title_key = excluded.title_key, type = excluded.type,
        frontmatter = excluded.frontmatter, aliases = excluded.aliases, tags = excluded.tags,
        compiled_truth = excluded.compiled_truth, timeline = excluded.timeline, content_hash = excluded.content_hash,
        mtime = excluded.mtime, size = excluded.size, indexed_at = excluded.indexed_at, warnings = excluded.warnings`,
@@ -202,9 +202,9 @@ export async function writePages(tx: SqlTx, batch: { note: ParsedNote; meta: Pag
     ],
   );
   if (existing.length > 0) {
-    await tx.query('delete from links where from_path = any($1::text[])', [existing]);
-    await tx.query('delete from timeline_entries where page = any($1::text[])', [existing]);
-    await tx.query('delete from page_names where path = any($1::text[])', [existing]);
+    await tx.query(`delete from links where source_id = ${SOURCE} and from_path = any($1::text[])`, [existing]);
+    await tx.query(`delete from timeline_entries where source_id = ${SOURCE} and page = any($1::text[])`, [existing]);
+    await tx.query(`delete from page_names where source_id = ${SOURCE} and path = any($1::text[])`, [existing]);
   }
   await writeLinks(tx, notes);
   await writeTimeline(tx, notes);
@@ -222,8 +222,8 @@ async function stampChunkDigests(tx: SqlTx, paths: string[]): Promise<void> {
     `update pages p set chunk_count = x.n, chunk_digest = md5(coalesce(x.d, ''))
      from unnest($1::text[]) as u(path)
        cross join lateral (select count(*)::int as n, string_agg(hash, ',' order by ord, hash) as d
-                           from chunks where page = u.path) x
-     where p.path = u.path`,
+                           from chunks where source_id = ${SOURCE} and page = u.path) x
+     where p.source_id = ${SOURCE} and p.path = u.path`,
     [paths],
   );
 }
@@ -240,25 +240,26 @@ function pgArrayLiteral(values: string[]): string {
 
 /** Removes a page (its chunks, links and names follow by cascade); links that pointed at it become dangling. */
 export async function deletePage(tx: SqlTx, path: string): Promise<void> {
-  await tx.query('update links set to_path = null where to_path = $1', [path]);
-  await tx.query('delete from pages where path = $1', [path]);
+  await tx.query(`update links set to_path = null where source_id = ${SOURCE} and to_path = $1`, [path]);
+  await tx.query(`delete from pages where source_id = ${SOURCE} and path = $1`, [path]);
 }
 
 export async function renamePage(tx: SqlTx, from: string, to: string): Promise<void> {
   // A page already at `to` is replaced; links that pointed at `to` keep pointing there.
-  await tx.query('delete from pages where path = $1', [to]);
+  await tx.query(`delete from pages where source_id = ${SOURCE} and path = $1`, [to]);
   // Child rows follow through ON UPDATE CASCADE, keeping chunk ids and embeddings.
-  await tx.query('update pages set path = $2 where path = $1', [from, clean(to)]);
-  await tx.query('update links set to_path = $2 where to_path = $1', [from, clean(to)]);
+  await tx.query(`update pages set path = $2 where source_id = ${SOURCE} and path = $1`, [from, clean(to)]);
+  await tx.query(`update links set to_path = $2 where source_id = ${SOURCE} and to_path = $1`, [from, clean(to)]);
   // The file-status row moves in the same commit (the file kept its stat): a renamed page never lacks one, so a
   // crash in the middle of many renames leaves pages and status rows in step.
-  await tx.query('delete from files where path = $1', [clean(to)]);
-  await tx.query('update files set path = $2 where path = $1', [from, clean(to)]);
+  await tx.query(`delete from files where source_id = ${SOURCE} and path = $1`, [clean(to)]);
+  await tx.query(`update files set path = $2 where source_id = ${SOURCE} and path = $1`, [from, clean(to)]);
 }
 
 export async function setLinkTargets(tx: SqlTx, updates: LinkTargetUpdate[]): Promise<void> {
   await tx.query(
-    `update links l set to_path = u.to_path from unnest($1::int[], $2::text[]) as u(id, to_path) where l.id = u.id`,
+    `update links l set to_path = u.to_path from unnest($1::int[], $2::text[]) as u(id, to_path)
+     where l.source_id = ${SOURCE} and l.id = u.id`,
     [updates.map((u) => u.id), updates.map((u) => (u.toPath === null ? null : clean(u.toPath)))],
   );
 }

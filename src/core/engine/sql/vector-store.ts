@@ -5,7 +5,7 @@ import type { ChunkHit, SaveEmbeddingsOptions, VectorSearchOptions } from '../br
 import { CHUNK_HIT_COLUMNS, toChunkHit, type ChunkHitRow } from './chunk-hits';
 import { MAX_INDEXED_DIMS } from './schema';
 import { filterConditions } from './sql-filters';
-import { limitOf, type Sql, type SqlTx } from './sql';
+import { limitOf, SOURCE, type Sql, type SqlTx } from './sql';
 
 /**
  * Below this many embedded chunks of one model and dims, vector search scans exactly and no HNSW index is
@@ -28,7 +28,7 @@ const HNSW_MIN_EF_SEARCH = 100;
 
 /** Sets the vectors of chunks `$3` (ids) to `$4` (one `vector[]`, same order) for model `$1` and dims `$2`. */
 export const SAVE_VECTORS_SQL = `update chunks c set embedding = u.v, embed_dims = $2, embedding_model = $1
-  from unnest($3::int[], $4::vector[]) as u(id, v) where c.id = u.id`;
+  from unnest($3::int[], $4::vector[]) as u(id, v) where c.source_id = ${SOURCE} and c.id = u.id`;
 
 /**
  * Runs SAVE_VECTORS_SQL with `params` ($1-$3) and the vectors as its last parameter, in whatever form the
@@ -83,7 +83,7 @@ export class VectorStore<Tx extends SqlTx> {
 
   async countPending(modelId: string): Promise<number> {
     const r = await this.host.db.query<{ n: number }>(
-      'select count(*)::int as n from chunks where embedding_model is distinct from $1',
+      `select count(*)::int as n from chunks where source_id = ${SOURCE} and embedding_model is distinct from $1`,
       [modelId],
     );
     return r.rows[0]?.n ?? 0;
@@ -100,7 +100,8 @@ export class VectorStore<Tx extends SqlTx> {
     const after = afterId !== undefined && !Number.isNaN(afterId) ? Math.max(-(2 ** 31), Math.min(2 ** 31 - 1, Math.floor(afterId))) : null;
     const r = await this.host.db.query<{ id: number; text: string }>(
       `select id, case when heading = '' then text else heading || E'\\n\\n' || text end as text
-       from chunks where ($3::int is null or id > $3) and embedding_model is distinct from $1 order by id limit $2`,
+       from chunks where source_id = ${SOURCE} and ($3::int is null or id > $3) and embedding_model is distinct from $1
+       order by id limit $2`,
       [modelId, max, after],
     );
     return r.rows;
@@ -130,7 +131,7 @@ export class VectorStore<Tx extends SqlTx> {
   async markSkipped(modelId: string, ids: number[]): Promise<void> {
     if (ids.length === 0) return;
     await this.host.write((tx) =>
-      tx.query('update chunks set embedding = null, embed_dims = null, embedding_model = $1 where id = any($2::int[])', [
+      tx.query(`update chunks set embedding = null, embed_dims = null, embedding_model = $1 where source_id = ${SOURCE} and id = any($2::int[])`, [
         modelId,
         ids,
       ]),
@@ -161,8 +162,8 @@ export class VectorStore<Tx extends SqlTx> {
     const params: unknown[] = [vectorLiteral(options.vector, dims), options.modelId];
     const where = filterConditions(options.filters, params);
     params.push(limit);
-    const base = `from chunks c join pages p on p.path = c.page
-       where c.embed_dims = ${dims} and c.embedding_model = $2 and c.embedding is not null ${where}`;
+    const base = `from chunks c join pages p on p.source_id = c.source_id and p.path = c.page
+       where c.source_id = ${SOURCE} and c.embed_dims = ${dims} and c.embedding_model = $2 and c.embedding is not null ${where}`;
 
     if (!(await this.useIndex(options.modelId, dims))) {
       // No dims cast: the expression differs from the partial index's, so this is an exact scan.
@@ -190,19 +191,23 @@ export class VectorStore<Tx extends SqlTx> {
 
   private async useIndex(modelId: string, dims: number): Promise<boolean> {
     if (!this.indexedDims.has(dims)) return false;
-    return (await this.countEmbedded(modelId, dims)) >= this.exactScanThreshold;
+    return (await this.countEmbedded(modelId, dims, 'source')) >= this.exactScanThreshold;
   }
 
-  /** Cached until the next write: every vector search asks, and counting 50k rows costs ~50 ms. */
-  private async countEmbedded(modelId: string | null, dims: number): Promise<number> {
-    const key = `${modelId ?? ''}\u0000${dims}`;
+  /**
+   * Embedded chunks of a model and dims, in the engine's source (what a search would scan exactly) or in the whole
+   * database (what the shared HNSW index would hold). Cached until the next write: every vector search asks, and
+   * counting 50k rows costs ~50 ms.
+   */
+  private async countEmbedded(modelId: string | null, dims: number, scope: 'source' | 'database'): Promise<number> {
+    const key = `${scope}\u0000${modelId ?? ''}\u0000${dims}`;
     const generation = this.host.generation();
     const hit = this.embeddedCounts.get(key);
     if (hit && hit.generation === generation) return hit.n;
     const r = await this.host.db.query<{ n: number }>(
       `select count(*)::int as n from chunks where embed_dims = $1 and embedding is not null
-         and ($2::text is null or embedding_model = $2)`,
-      [dims, modelId],
+         and ($2::text is null or embedding_model = $2) and ($3::bool or source_id = ${SOURCE})`,
+      [dims, modelId, scope === 'database'],
     );
     const n = r.rows[0]?.n ?? 0;
     this.embeddedCounts.set(key, { generation, n });
@@ -212,7 +217,7 @@ export class VectorStore<Tx extends SqlTx> {
   /** Builds the partial HNSW index for these dims once enough vectors exist for it to pay off. */
   private async ensureIndex(dims: number): Promise<void> {
     if (this.indexedDims.has(dims) || dims > MAX_INDEXED_DIMS) return;
-    if ((await this.countEmbedded(null, dims)) < this.exactScanThreshold) return;
+    if ((await this.countEmbedded(null, dims, 'database')) < this.exactScanThreshold) return;
     try {
       await this.host.write((tx) => tx.exec(hnswIndexSql(dims)));
     } catch (err) {
