@@ -28,6 +28,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import MiniSearch from 'minisearch';
 import { generateVault } from './generate-vault.mjs';
+import { writePeopleVault } from './people-vault.mjs';
 import { loadLib } from './lib.mjs';
 import { startFakeModel } from './fake-model.mjs';
 
@@ -35,7 +36,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
   options: {
     k: { type: 'string', default: '5' },
-    sets: { type: 'string', default: 'en,zh,relational,blind-en,blind-en-typo,blind-zh,blind-mixed,blind-fuzzy,blind-typo-names' },
+    sets: { type: 'string', default: 'en,zh,relational,blind-en,blind-en-typo,blind-zh,blind-mixed,blind-fuzzy,blind-typo-names,blind-en-2,blind-zh-2,people-fuzzy' },
     split: { type: 'string' },
     misses: { type: 'boolean', default: false },
     'skip-latency': { type: 'boolean', default: false },
@@ -47,6 +48,7 @@ const modes = values.modes.split(',');
 const corpora = path.resolve(root, '../shared/corpora');
 const fuzzyVault = path.join(root, 'bench/out/fuzzy-vault');
 const relVault = path.join(root, 'bench/out/eval-vault');
+const peopleVault = path.join(root, 'bench/out/people-vault');
 
 // Targets are on the test halves (issue 10); the original sets keep their original targets.
 const SETS = {
@@ -59,6 +61,11 @@ const SETS = {
   'blind-mixed': { queries: 'eval/blind/help-zh-mixed.jsonl', vault: path.join(corpora, 'obsidian-help-zh'), target: 'ahead of MiniSearch' },
   'blind-fuzzy': { queries: 'eval/blind/fuzzy.jsonl', vault: fuzzyVault, generate: { notes: 300, seed: 11 }, target: 'R@5 >= 0.85' },
   'blind-typo-names': { queries: 'eval/blind/typo-names.jsonl', vault: fuzzyVault, generate: { notes: 300, seed: 11 }, target: 'ahead of MiniSearch' },
+  // Session 8's blind sets (eval/README.md): more paraphrases, colloquial Chinese, and descriptions over a vault that
+  // reads like real contact notes (bench/people-vault.mjs).
+  'blind-en-2': { queries: 'eval/blind/help-en-paraphrase-2.jsonl', vault: path.join(corpora, 'obsidian-help-en'), target: 'R@5 >= 0.90, MRR >= 0.75' },
+  'blind-zh-2': { queries: 'eval/blind/help-zh-2.jsonl', vault: path.join(corpora, 'obsidian-help-zh'), target: 'R@5 >= 0.85' },
+  'people-fuzzy': { queries: 'eval/blind/people-fuzzy.jsonl', vault: peopleVault, people: { seed: 23 }, target: 'R@5 >= 0.85, ahead of MiniSearch' },
 };
 
 /** Sets without splits are halved by line order, so every set reports a dev and a test half. */
@@ -147,6 +154,7 @@ for (const name of values.sets.split(',')) {
   const set = SETS[name];
   if (!set) throw new Error(`unknown set ${name}; known: ${Object.keys(SETS).join(', ')}`);
   if (set.generate && !existsSync(path.join(set.vault, '.ground-truth.json'))) generateVault({ out: set.vault, ...set.generate });
+  if (set.people && !existsSync(path.join(set.vault, '.ground-truth.json'))) writePeopleVault({ out: set.vault, ...set.people });
   if (!existsSync(set.vault)) {
     console.log(`\nskipping ${name}: ${path.relative(root, set.vault)} not found (the corpora live in ../shared/corpora beside the project)`);
     continue;
