@@ -8,7 +8,7 @@ import { validateParams, validateRemoteParams } from '../core/ops/schema';
 import type { AuditEntry, AuditSink } from './audit';
 import { summarizeParams } from './audit';
 import { isCallerError } from '../core/errors';
-import { mcpAgent } from '../core/note/provenance';
+import { mcpAgent } from '../core/note/agent-name';
 import { McpCallError, publicErrorMessage } from './errors';
 import { CursorStore, digestOf, pageAt, type PageCursor } from './result-pages';
 import { CONTINUE_TOOL, exposedOps, opNameForTool, toolFor, toolNameFor, type McpOp } from './tools';
