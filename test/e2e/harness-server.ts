@@ -7,7 +7,8 @@ import { join, resolve } from 'node:path';
 import { workerSourcePlugin } from '../../scripts/esbuild-plugins.mjs';
 
 export const ROOT = resolve(__dirname, '../..');
-export const MAIN_JS = join(ROOT, 'main.js');
+// VAULT_BRAIN_MAIN_JS serves another build of the plugin (the benches compare two builds in one session).
+export const MAIN_JS = process.env.VAULT_BRAIN_MAIN_JS ?? join(ROOT, 'main.js');
 const HARNESS = join(ROOT, 'test/e2e/harness');
 
 /**

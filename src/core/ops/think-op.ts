@@ -13,7 +13,7 @@ import type { OpContext, OpDefinition } from './registry';
 import { acceptedBy, visibilityOf } from './visibility';
 import { confineVaultPath, PathRefusedError } from './remote-path';
 import { ParamError } from './schema';
-import { WriteRefusedError, type NoteWriter } from './write-ops';
+import { WriteRefusedError, type NoteWriter } from './note-writer';
 
 export interface ThinkParams {
   question: string;

@@ -5,7 +5,7 @@ import type { IndexSummary } from '../../core/index/indexer';
 import type { ThinkOpResult } from '../../core/ops/think-op';
 import type { LlmSettings } from '../../core/think/settings';
 import type { VaultSource } from '../../core/index/vault-source';
-import type { NoteWriter } from '../../core/ops/write-ops';
+import type { NoteWriter } from '../../core/ops/note-writer';
 import {
   connectToWorker,
   type IndexResult,
