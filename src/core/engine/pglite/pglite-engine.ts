@@ -9,7 +9,7 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { migrate, type MigrationOutcome } from '../sql/migrations';
 import { SqlEngine } from '../sql/sql-engine';
 import { AnalyzePolicy } from './analyze-policy';
-import { binaryVectorWriter } from './vector-wire';
+import { binaryVectorParam } from './vector-wire';
 
 export interface PGliteEngineSettings {
   /** `relaxedDurability` was given to PGlite: writes reach storage only on flush(). */
@@ -68,7 +68,7 @@ export class PGliteEngine extends SqlEngine<Transaction> {
     openState: MigrationOutcome,
     settings: PGliteEngineSettings,
   ) {
-    super(db, openState, { exactScanThreshold: settings.exactScanThreshold, saveVectors: binaryVectorWriter() });
+    super(db, openState, { exactScanThreshold: settings.exactScanThreshold, vectorParam: binaryVectorParam() });
     this.relaxed = settings.relaxedDurability ?? false;
     this.autoFlush = settings.autoFlush ?? this.relaxed;
     this.syncStorage = settings.syncStorage;
