@@ -167,6 +167,7 @@ export class Brain {
       codeChunker: o.codeChunker,
       maxFileBytes: o.maxFileBytes,
       batchSize: o.batchSize,
+      embedder: () => this.embedder,
       onProgress: (p) => this.onProgress?.(p),
     });
   }

@@ -20,6 +20,24 @@ export interface PageMeta {
   size: number;
 }
 
+/**
+ * Vectors computed with a page by a local embedder (no provider call), one per chunk of the note in order, null
+ * for a chunk the model cannot represent (a zero vector: stored as skipped). A new chunk is written with its
+ * vector, so it never waits in the embedding queue, and its row is not rewritten by a later vector write.
+ */
+export interface PageVectors {
+  modelId: string;
+  dims: number;
+  vectors: (Float32Array | null)[];
+}
+
+/** One page of a batch write. */
+export interface PageWrite {
+  note: ParsedNote;
+  meta: PageMeta;
+  vectors?: PageVectors;
+}
+
 export interface PageRow {
   path: string;
   title: string;
@@ -72,8 +90,12 @@ export interface ListPagesOptions {
 export interface Backlink {
   id: number;
   from: string;
+  /** The link as written in `from` (`[[Acme|the company]]`). */
+  raw: string;
   type: string;
   source: LinkSource;
+  /** The frontmatter property or inline field holding the link, null for a body link. */
+  field: string | null;
   context: string;
   line: number;
   direction: 'out' | 'in';
@@ -357,7 +379,7 @@ export interface BrainEngine extends EngineEmbeddingStore {
   sources(): Promise<SourceSummary[]>;
 
   putPage(note: ParsedNote, meta: PageMeta): Promise<void>;
-  putPages(batch: { note: ParsedNote; meta: PageMeta }[]): Promise<void>;
+  putPages(batch: PageWrite[]): Promise<void>;
   deletePage(path: string): Promise<void>;
   renamePage(from: string, to: string): Promise<void>;
   setLinkTargets(updates: LinkTargetUpdate[]): Promise<void>;

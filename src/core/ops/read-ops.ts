@@ -37,7 +37,7 @@ export const backlinksOp = defineOp({
       note: path,
       backlinks: rows
         .filter((r) => vis.shows(r.from))
-        .map((r) => ({ from: r.from, type: r.type, context: r.context, line: r.line, source: r.source, direction: r.direction })),
+        .map((r) => ({ from: r.from, type: r.type, context: r.context, line: r.line, source: r.source, direction: r.direction, raw: r.raw, field: r.field })),
       nextOffset,
     };
   },

@@ -7,9 +7,8 @@ import { agentWrittenAmong, AGENT_WRITTEN_TAG } from '../note/provenance';
 import { fitToBudget, MODES, type SearchMode } from '../search/modes';
 import type { SearchResponse, SearchResult } from '../search/types';
 import { remoteSafe } from './search-visibility';
-import type { ProviderHealth } from '../net/circuit-breaker';
-import { endpointReranker, type Reranker } from '../search/rerank';
 import type { FetchLike } from '../net/fetch-like';
+import { searchModelStages } from './search-model-stages';
 import type { LlmSettings } from '../think/settings';
 import { defineOp, type OpContext } from './registry';
 import { visibilityOf } from './visibility';
@@ -82,21 +81,15 @@ async function markAgentWritten<T extends { results: SearchResult[] }>(engine: B
 const REMOTE_TEXT_CAP = 4000;
 
 export interface SearchOpOptions {
-  /** The model settings; `deep` search reranks with `rerankModel` at an OpenAI-compatible `baseURL`. */
+  /**
+   * The model settings: `deep` search expands the query with the chat model and reranks with `rerankModel` at an
+   * OpenAI-compatible `baseURL`, else with the chat model (search-model-stages.ts).
+   */
   llm?: () => LlmSettings;
+  /** Unstreamed provider calls (Node's fetch, the plugin's requestUrl); without it there are no model stages. */
   fetch?: FetchLike;
+  rerankWeight?: number;
 }
-
-/** The reranker the user configured, or null (no provider, Anthropic, no rerank model, no fetch). */
-function configuredReranker(options: SearchOpOptions, health: ProviderHealth): Reranker | null {
-  const llm = options.llm?.();
-  // Core makes no network call of its own: the surface hands in its fetch (node-registry, the worker).
-  if (!llm || !options.fetch || llm.provider !== 'openai' || !llm.baseURL || !llm.rerankModel) return null;
-  return endpointReranker({ baseURL: llm.baseURL, model: llm.rerankModel, apiKey: llm.apiKey, fetch: options.fetch, timeoutMs: Math.min(llm.timeoutMs, RERANK_TIMEOUT_MS), breaker: health.breaker('rerank') });
-}
-
-/** A rerank that takes longer than this is abandoned for the fused order: search must stay interactive. */
-const RERANK_TIMEOUT_MS = 10_000;
 
 export const createSearchOp = (options: SearchOpOptions = {}) => defineOp({
   name: 'search',
@@ -141,13 +134,15 @@ export const createSearchOp = (options: SearchOpOptions = {}) => defineOp({
     const tokenBudget = p.tokenBudget ?? MODES[mode].tokenBudget;
     // Excluded notes never reach a model, whichever surface asked.
     const accepts = (path: string): boolean => ctx.brain.filter.accepts(path);
-    const reranker = mode === 'deep' ? configuredReranker(options, ctx.brain.health) : null;
+    const stages = mode === 'deep' ? searchModelStages(options.llm?.(), options.fetch, ctx.brain.health) : null;
     const sources = await searchedSources(ctx.brain, p.sources);
     const run = async (budget?: number): Promise<SearchResponse> => {
       const one = (engine: BrainEngine, limit: number, offset: number) =>
-        hybridSearch({ engine, embedder: ctx.brain.embedder, reranker, accepts }, p.query, { limit, offset, filters, explain: p.explain, mode, tokenBudget: budget }).then((r) =>
-          markAgentWritten(engine, r),
-        );
+        hybridSearch(
+          { engine, embedder: ctx.brain.embedder, reranker: stages?.reranker, expander: stages?.expander, modelTimeoutMs: stages?.timeoutMs, rerankWeight: options.rerankWeight, accepts },
+          p.query,
+          { limit, offset, filters, explain: p.explain, mode, tokenBudget: budget },
+        ).then((r) => markAgentWritten(engine, r));
       if (sources.length === 1 && sources[0] === ctx.brain.engine.source) return one(ctx.brain.engine, p.limit, p.offset);
       return spanSources(sources, (name) => ctx.brain.sourceEngine(name), (engine) => one(engine, p.limit + p.offset, 0), p, budget);
     };

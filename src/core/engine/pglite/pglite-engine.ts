@@ -10,7 +10,7 @@ import { migrate, type MigrationOutcome } from '../sql/migrations';
 import { SqlEngine } from '../sql/sql-engine';
 import { bindSource, DEFAULT_SOURCE, SOURCE, validSourceName } from '../sql/sql';
 import { AnalyzePolicy } from './analyze-policy';
-import { binaryVectorWriter } from './vector-wire';
+import { binaryVectorParam } from './vector-wire';
 
 export interface PGliteEngineSettings {
   /** The source (vault) to read and write, as configured: always used (sql.ts, "sources"). */
@@ -77,7 +77,7 @@ export class PGliteEngine extends SqlEngine<Transaction> {
     openState: MigrationOutcome,
     settings: PGliteEngineSettings & { source: string },
   ) {
-    super(db, openState, { source: settings.source, exactScanThreshold: settings.exactScanThreshold, saveVectors: binaryVectorWriter() });
+    super(db, openState, { source: settings.source, exactScanThreshold: settings.exactScanThreshold, vectorParam: binaryVectorParam() });
     this.relaxed = settings.relaxedDurability ?? false;
     this.autoFlush = settings.autoFlush ?? this.relaxed;
     this.syncStorage = settings.syncStorage;

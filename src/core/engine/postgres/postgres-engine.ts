@@ -7,7 +7,7 @@
 import { migrate, type MigrateOptions, type MigrationOutcome } from '../sql/migrations';
 import { SqlEngine } from '../sql/sql-engine';
 import { SOURCE, SOURCE_SETTING } from '../sql/sql';
-import { SAVE_VECTORS_SQL, vectorLiteral, type SaveVectors } from '../sql/vector-store';
+import { textVectorParam } from '../sql/vector-store';
 import { PgSql, withClient, type PgPool, type PgTx } from './pg-sql';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 
@@ -51,11 +51,6 @@ async function lockPages(tx: PgTx, paths: string[]): Promise<void> {
   );
 }
 
-/** Vectors as text literals in one `vector[]` parameter (the driver sends arrays as text). */
-const textVectorWriter: SaveVectors<PgTx> = async (tx, params, vectors, dims) => {
-  await tx.query(SAVE_VECTORS_SQL, [...params, vectors.map((v) => vectorLiteral(v, dims))]);
-};
-
 export class PostgresEngine extends SqlEngine<PgTx> {
   readonly kind = 'postgres' as const;
   readonly location: string;
@@ -69,7 +64,8 @@ export class PostgresEngine extends SqlEngine<PgTx> {
     super(pg, openState, {
       source: options.source,
       exactScanThreshold: options.exactScanThreshold,
-      saveVectors: textVectorWriter,
+      // The driver sends arrays as text.
+      vectorParam: textVectorParam,
       lockPages,
       cacheTtlMs: options.cacheTtlMs ?? 2000,
     });

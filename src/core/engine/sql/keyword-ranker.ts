@@ -16,6 +16,13 @@ const BM25_B = 0.75;
 const KEYWORD_COMMON_MIN_DF = 500;
 const KEYWORD_COMMON_SHARE = 0.01;
 const SINGLE_HAN = /^\p{Script=Han}$/u;
+/**
+ * A single Han character that is rare (in at most this share of chunks) finds candidates like a word does: a
+ * question often shares only a character with its answer (变粗 / 加粗, 斜的 / 斜体), and a rare character reads
+ * few chunks.
+ */
+const HAN_SOURCE_SHARE = 0.01;
+const HAN_SOURCE_MIN_DF = 5;
 /** Candidates scored by every word of the query. */
 const KEYWORD_CANDIDATES = 150;
 /**
@@ -36,6 +43,12 @@ const bm25 = (tf: string, len: string): string =>
   `(${tf} * ${BM25_K1 + 1} / (${tf} + ${BM25_K1} * (${1 - BM25_B} + ${BM25_B} * ${len} / $5::float8)))`;
 /** Cached document frequencies kept at most: questions are varied, and a long-running plugin must not grow. */
 const MAX_CACHED_TERMS = 50_000;
+
+/** A constant, overridable from the environment while measuring. */
+function tune(name: string, fallback: number): number {
+  const env = typeof process !== 'undefined' ? Number(process.env[name]) : NaN;
+  return Number.isFinite(env) ? env : fallback;
+}
 
 interface TermStats {
   n: number;
@@ -64,7 +77,8 @@ export class KeywordRanker {
     // nothing longer matched: as a candidate source it read hundreds of chunks per character (blind Chinese help,
     // ~6x slower per query).
     const longer = terms.some(([t]) => !SINGLE_HAN.test(t));
-    const rare = terms.map(([t, df]) => df <= commonDf && !(longer && SINGLE_HAN.test(t)));
+    const rareHan = Math.max(HAN_SOURCE_MIN_DF, stats.n * tune('VAULT_BRAIN_HAN_SHARE', HAN_SOURCE_SHARE));
+    const rare = terms.map(([t, df]) => df <= commonDf && !(longer && SINGLE_HAN.test(t) && df > rareHan));
     if (options.mode === 'and') return this.rank(text, terms, rare, stats, limit, options.filters, 'all');
     if (rare.some(Boolean)) return this.rank(text, terms, rare, stats, limit, options.filters, 'rare');
     // Every word is common: chunks holding all of them, else the rarest word's chunks.

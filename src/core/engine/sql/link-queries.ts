@@ -14,7 +14,7 @@ export async function backlinks(db: SqlTx, path: string, page?: LinkPage): Promi
   const params: unknown[] = [path];
   const hide = hiddenAmongLinks('from_path', 'to_path = $1', page?.hidden, (v) => `$${params.push(v)}`);
   const r = await db.query<Backlink>(
-    `select id, from_path as "from", type, source, context, line, direction, past from links
+    `select id, from_path as "from", raw, type, source, field, context, line, direction, past from links
      where source_id = ${SOURCE} and to_path = $1${hide ? ` and ${hide}` : ''} order by from_path, line, id${pageClause(page, params)}`,
     params,
   );

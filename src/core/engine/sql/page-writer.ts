@@ -4,15 +4,23 @@
 import type { Chunk, ParsedNote } from '../../types';
 import { weightedTsvectorLiteral } from '../../text/lexemes';
 import { chunkFields, noteFields, type NoteFields } from '../../text/search-fields';
-import type { LinkTargetUpdate, PageMeta } from '../brain-engine';
+import type { LinkTargetUpdate, PageMeta, PageVectors, PageWrite } from '../brain-engine';
 import { nameKey } from '../names';
 import { clean, cleanOrNull, toJsonb } from './pg-text';
-import { SOURCE, type SqlTx } from './sql';
+import { SOURCE, type QueryOptions, type SqlTx } from './sql';
+import type { VectorArrayParam } from './vector-store';
 
 /** A chunk and the note-level fields (title, aliases, properties) its full-text vector also holds. */
 interface ChunkRow {
   chunk: Chunk;
   fields: NoteFields;
+}
+
+/** A new chunk's vector as computed with its page: the model, and the vector or null (skipped: zero vector). */
+interface ChunkVector {
+  modelId: string;
+  dims: number;
+  vector: Float32Array | null;
 }
 
 /** The chunk's full-text vector, fields labelled by weight (text/search-fields.ts), as a tsvector literal. */
@@ -46,7 +54,12 @@ const UNNEST_CHUNK_COLS = `$2::int[], $3::text[], $4::int[], $5::int[], $6::int[
  * Replaces the chunks of every page in the batch with a handful of statements for the whole batch.
  * A chunk whose text (hash) is unchanged keeps its row id and embedding; new ones start without one.
  */
-async function writeChunks(tx: SqlTx, pages: { path: string; chunks: Chunk[]; fields: NoteFields }[], existing: string[]): Promise<void> {
+async function writeChunks<Tx extends SqlTx>(
+  tx: Tx,
+  pages: { path: string; chunks: Chunk[]; fields: NoteFields; vectors?: PageVectors }[],
+  existing: string[],
+  vectorParam: VectorArrayParam<Tx> | undefined,
+): Promise<void> {
   const pool = new Map<string, number[]>(); // `${page}\0${hash}` -> ids
   if (existing.length > 0) {
     const old = await tx.query<{ id: number; page: string; hash: string }>(
@@ -61,13 +74,16 @@ async function writeChunks(tx: SqlTx, pages: { path: string; chunks: Chunk[]; fi
     }
   }
   const kept: (ChunkRow & { id: number })[] = [];
-  const added: (ChunkRow & { page: string })[] = [];
-  for (const { path, chunks, fields } of pages) {
-    for (const chunk of chunks) {
+  const added: (ChunkRow & { page: string; vector?: ChunkVector })[] = [];
+  for (const { path, chunks, fields, vectors } of pages) {
+    const withVectors = vectors !== undefined && vectors.vectors.length === chunks.length;
+    chunks.forEach((chunk, i) => {
       const id = pool.get(`${path}\u0000${chunk.hash}`)?.shift();
-      if (id === undefined) added.push({ page: path, chunk, fields });
-      else kept.push({ id, chunk, fields });
-    }
+      // A kept chunk keeps the vector it has (or waits in the queue for one): its text did not change.
+      if (id !== undefined) kept.push({ id, chunk, fields });
+      else if (!withVectors) added.push({ page: path, chunk, fields });
+      else added.push({ page: path, chunk, fields, vector: { modelId: vectors.modelId, dims: vectors.dims, vector: vectors.vectors[i] ?? null } });
+    });
   }
   const vanished = [...pool.values()].flat();
   if (vanished.length > 0) await tx.query(`delete from chunks where source_id = ${SOURCE} and id = any($1::int[])`, [vanished]);
@@ -81,19 +97,42 @@ async function writeChunks(tx: SqlTx, pages: { path: string; chunks: Chunk[]; fi
       [kept.map((k) => k.id), ...chunkColumns(kept)],
     );
   }
-  if (added.length > 0) {
-    const list = added.map((a) => a.chunk);
-    await tx.query(
-      `insert into chunks (page, ord, heading, char_start, char_end, start_line, end_line, kind, language, symbol,
-         token_estimate, text, hash, tsv_en)
-       select u.page, u.ord, u.heading, u.char_start, u.char_end, u.start_line, u.end_line, u.kind, u.language,
-         u.symbol, u.token_estimate, u.text, u.hash, u.tsv::tsvector
-       from unnest($1::text[], ${UNNEST_CHUNK_COLS}, $13::text[], $14::text[]) with ordinality
-         as u(page, ${CHUNK_COLS}, text, hash, n)
-       order by u.n`,
-      [added.map((a) => a.page), ...chunkColumns(added), list.map((c) => clean(c.text)), list.map((c) => c.hash)],
-    );
+  if (added.length > 0) await insertChunks(tx, added, vectorParam);
+}
+
+/**
+ * Inserts new chunk rows, in order. Rows computed with a vector (a local embedder) carry it, or are marked
+ * skipped for that model when it had none, so the embedding queue never rewrites them (a rewrite is a new row
+ * version with every index entry, full text included, written again).
+ */
+async function insertChunks<Tx extends SqlTx>(
+  tx: Tx,
+  added: (ChunkRow & { page: string; vector?: ChunkVector })[],
+  vectorParam: VectorArrayParam<Tx> | undefined,
+): Promise<void> {
+  const list = added.map((a) => a.chunk);
+  const params: unknown[] = [added.map((a) => a.page), ...chunkColumns(added), list.map((c) => clean(c.text)), list.map((c) => c.hash)];
+  const dims = added.find((a) => a.vector?.vector)?.vector?.dims;
+  // One model per batch (the indexer's embedder): its vectors go in one array parameter in the engine's form.
+  const withVectors = vectorParam !== undefined && added.some((a) => a.vector !== undefined);
+  let options: QueryOptions | undefined;
+  if (withVectors) {
+    // All null (every chunk skipped): the dims only shape an array with no vector in it.
+    const param = await vectorParam(tx, added.map((a) => a.vector?.vector ?? null), dims ?? 1);
+    params.push(param.value, added.map((a) => (a.vector?.vector ? a.vector.dims : null)), added.map((a) => cleanOrNull(a.vector?.modelId)));
+    options = param.options;
   }
+  await tx.query(
+    `insert into chunks (page, ord, heading, char_start, char_end, start_line, end_line, kind, language, symbol,
+       token_estimate, text, hash, tsv_en${withVectors ? ', embedding, embed_dims, embedding_model' : ''})
+     select u.page, u.ord, u.heading, u.char_start, u.char_end, u.start_line, u.end_line, u.kind, u.language,
+       u.symbol, u.token_estimate, u.text, u.hash, u.tsv::tsvector${withVectors ? ', u.embedding, u.embed_dims, u.embedding_model' : ''}
+     from unnest($1::text[], ${UNNEST_CHUNK_COLS}, $13::text[], $14::text[]${withVectors ? ', $15::vector[], $16::int[], $17::text[]' : ''}) with ordinality
+       as u(page, ${CHUNK_COLS}, text, hash${withVectors ? ', embedding, embed_dims, embedding_model' : ''}, n)
+     order by u.n`,
+    params,
+    options,
+  );
 }
 
 async function writeLinks(tx: SqlTx, notes: ParsedNote[]): Promise<void> {
@@ -158,9 +197,9 @@ async function writeNames(tx: SqlTx, notes: ParsedNote[]): Promise<void> {
  * Writes a batch of parsed notes inside an open transaction with a fixed number of statements, whatever
  * the batch size: one round trip per table instead of one per note and table.
  */
-export async function writePages(tx: SqlTx, batch: { note: ParsedNote; meta: PageMeta }[], now: number): Promise<void> {
+export async function writePages<Tx extends SqlTx>(tx: Tx, batch: PageWrite[], now: number, vectorParam?: VectorArrayParam<Tx>): Promise<void> {
   // A note listed twice in one batch: the last version wins.
-  const byPath = new Map<string, { note: ParsedNote; meta: PageMeta }>();
+  const byPath = new Map<string, PageWrite>();
   for (const item of batch) {
     const path = clean(item.note.path);
     if (path !== item.note.path || path.length === 0) throw new Error(`invalid page path ${JSON.stringify(item.note.path)}`);
@@ -209,7 +248,12 @@ export async function writePages(tx: SqlTx, batch: { note: ParsedNote; meta: Pag
   await writeLinks(tx, notes);
   await writeTimeline(tx, notes);
   await writeNames(tx, notes);
-  await writeChunks(tx, notes.map((n) => ({ path: n.path, chunks: n.chunks, fields: noteFields(n) })), existing);
+  await writeChunks(
+    tx,
+    items.map(({ note, vectors }) => ({ path: note.path, chunks: note.chunks, fields: noteFields(note), vectors })),
+    existing,
+    vectorParam,
+  );
   await stampChunkDigests(tx, paths);
 }
 

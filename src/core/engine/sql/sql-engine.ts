@@ -25,6 +25,7 @@ import type {
   ListPagesOptions,
   OutgoingLink,
   PageMeta,
+  PageWrite,
   PageRow,
   PageState,
   PageSummary,
@@ -53,13 +54,13 @@ import { deletePage, renamePage, setLinkTargets, writePage, writePages } from '.
 import { TABLES } from './schema';
 import { SOURCE, type Sql, type SqlTx } from './sql';
 import { traverse } from './traverse';
-import { VectorStore, type SaveVectors } from './vector-store';
+import { VectorStore, type VectorArrayParam } from './vector-store';
 
 export interface SqlEngineOptions<Tx extends SqlTx> {
   /** The source the connection was bound to (sql.ts, "sources"). */
   source: string;
   exactScanThreshold?: number;
-  saveVectors: SaveVectors<Tx>;
+  vectorParam: VectorArrayParam<Tx>;
   /**
    * Serialises writers of the same notes (a server store with several writers): called first in every write
    * transaction that replaces, deletes or renames pages, with the paths it touches. None for a single writer.
@@ -84,6 +85,7 @@ export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine
   private readonly vectors: VectorStore<Tx>;
   private readonly lockPages: (tx: Tx, paths: string[]) => Promise<void>;
   private readonly cacheTtlMs: number | undefined;
+  private readonly vectorParam: VectorArrayParam<Tx>;
 
   protected constructor(
     private readonly sql: Sql<Tx>,
@@ -93,9 +95,10 @@ export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine
     this.source = options.source;
     this.lockPages = options.lockPages ?? (async () => undefined);
     this.cacheTtlMs = options.cacheTtlMs;
+    this.vectorParam = options.vectorParam;
     this.keyword = new KeywordRanker(sql, () => this.currentGeneration());
     this.vectors = new VectorStore(
-      { db: sql, generation: () => this.currentGeneration(), write: (fn) => this.write(fn), saveVectors: options.saveVectors },
+      { db: sql, generation: () => this.currentGeneration(), write: (fn) => this.write(fn), vectorParam: options.vectorParam },
       options.exactScanThreshold,
     );
   }
@@ -198,14 +201,16 @@ export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine
     await this.rowsWritten(note.chunks.length);
   }
 
-  async putPages(batch: { note: ParsedNote; meta: PageMeta }[]): Promise<void> {
+  async putPages(batch: PageWrite[]): Promise<void> {
     if (batch.length === 0) return;
     const now = Date.now();
     await this.write(async (tx) => {
       await this.lockPages(tx, batch.map((b) => b.note.path));
-      await writePages(tx, batch, now);
+      await writePages(tx, batch, now, this.vectorParam);
     });
-    await this.rowsWritten(batch.reduce((n, b) => n + b.note.chunks.length, 0));
+    const rows = batch.reduce((n, b) => n + b.note.chunks.length, 0);
+    this.vectors.chunksWritten(rows, batch.find((b) => b.vectors?.vectors.some((v) => v !== null))?.vectors?.dims ?? null);
+    await this.rowsWritten(rows);
   }
 
   async deletePage(path: string): Promise<void> {

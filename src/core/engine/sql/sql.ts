@@ -2,9 +2,12 @@
 // through a driver) runs the same statements and row mapping. PGlite and its transactions satisfy these
 // interfaces as they are; a driver engine adapts its client. Statements use `$n` bind parameters only.
 
+/** Per-query options a driver may take (PGlite: parameter serializers, for binary vectors); others ignore them. */
+export type QueryOptions = Record<string, unknown>;
+
 /** What runs inside a transaction (and outside one). */
 export interface SqlTx {
-  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<{ rows: T[] }>;
   /** Runs one or more statements without parameters (DDL, `set local`, `analyze`). */
   exec(text: string): Promise<unknown>;
 }

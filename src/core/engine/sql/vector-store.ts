@@ -5,7 +5,7 @@ import type { ChunkHit, SaveEmbeddingsOptions, VectorSearchOptions } from '../br
 import { CHUNK_HIT_COLUMNS, toChunkHit, type ChunkHitRow } from './chunk-hits';
 import { MAX_INDEXED_DIMS } from './schema';
 import { filterConditions } from './sql-filters';
-import { limitOf, SOURCE, type Sql, type SqlTx } from './sql';
+import { limitOf, SOURCE, type QueryOptions, type Sql, type SqlTx } from './sql';
 
 /**
  * Below this many embedded chunks of one model and dims, vector search scans exactly and no HNSW index is
@@ -31,10 +31,20 @@ export const SAVE_VECTORS_SQL = `update chunks c set embedding = u.v, embed_dims
   from unnest($3::int[], $4::vector[]) as u(id, v) where c.source_id = ${SOURCE} and c.id = u.id`;
 
 /**
- * Runs SAVE_VECTORS_SQL with `params` ($1-$3) and the vectors as its last parameter, in whatever form the
- * driver sends cheapest (PGlite: one binary array). Validates every vector's size and values.
+ * Vectors (null for none) as one `vector[]` query parameter in whatever form the engine's driver sends cheapest
+ * (PGlite: one binary array; a server driver: text literals), with the query options that form needs. Validates
+ * every vector's size and values.
  */
-export type SaveVectors<Tx extends SqlTx> = (tx: Tx, params: [string, number, number[]], vectors: Float32Array[], dims: number) => Promise<void>;
+export type VectorArrayParam<Tx extends SqlTx> = (
+  tx: Tx,
+  vectors: readonly (Float32Array | null)[],
+  dims: number,
+) => Promise<{ value: unknown; options?: QueryOptions }>;
+
+/** Vectors as text literals (the form any driver can send; ~10x the CPU of binary). */
+export const textVectorParam: VectorArrayParam<SqlTx> = async (_tx, vectors, dims) => ({
+  value: vectors.map((v) => (v === null ? null : vectorLiteral(v, dims))),
+});
 
 export interface VectorStoreHost<Tx extends SqlTx> {
   readonly db: Sql<Tx>;
@@ -42,7 +52,7 @@ export interface VectorStoreHost<Tx extends SqlTx> {
   generation(): number;
   /** Runs `fn` as one write transaction of the engine (caches dropped, durability applied). */
   write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
-  saveVectors: SaveVectors<Tx>;
+  vectorParam: VectorArrayParam<Tx>;
 }
 
 export function validDims(dims: number): number {
@@ -62,8 +72,8 @@ export class VectorStore<Tx extends SqlTx> {
   private indexedDims = new Set<number>();
   private deferredIndexDims = new Set<number>();
   private embeddedCounts = new Map<string, { generation: number; n: number }>();
-  /** Chunk rows rewritten by embedding writes since the full-text indexes' pending lists were merged. */
-  private embedWritesSinceGinClean = 0;
+  /** Chunk rows written (inserted, or rewritten by embedding writes) since the full-text indexes' pending lists were merged. */
+  private chunkWritesSinceGinClean = 0;
 
   constructor(
     private readonly host: VectorStoreHost<Tx>,
@@ -116,8 +126,11 @@ export class VectorStore<Tx extends SqlTx> {
     validDims(dims);
     if (rows.length === 0) return;
     const vectors = rows.map((r) => r.vector);
-    await this.host.write((tx) => this.host.saveVectors(tx, [modelId, dims, rows.map((r) => r.id)], vectors, dims));
-    this.embedWritesSinceGinClean += rows.length;
+    await this.host.write(async (tx) => {
+      const param = await this.host.vectorParam(tx, vectors, dims);
+      await tx.query(SAVE_VECTORS_SQL, [modelId, dims, rows.map((r) => r.id), param.value], param.options);
+    });
+    this.chunkWritesSinceGinClean += rows.length;
     // Vectors do not change row counts, so no ANALYZE here (it cost ~10 s of CPU per 10k-note run); the
     // index build below analyzes what vector search plans with.
     // Building the HNSW index once over all vectors is ~3x faster than building it at the threshold and then
@@ -136,23 +149,32 @@ export class VectorStore<Tx extends SqlTx> {
         ids,
       ]),
     );
-    this.embedWritesSinceGinClean += ids.length;
+    this.chunkWritesSinceGinClean += ids.length;
+  }
+
+  /**
+   * Chunk rows were written by page writes, `dims` when some carried vectors (a local embedder computes them with
+   * the pages): the vector index for those dims waits for finishEmbedding, like vectors the queue writes.
+   */
+  chunksWritten(rows: number, dims: number | null): void {
+    this.chunkWritesSinceGinClean += rows;
+    if (dims !== null && !this.indexedDims.has(dims)) this.deferredIndexDims.add(dims);
   }
 
   /** An embedding run has ended with nothing pending: build the vector indexes that waited for it, tidy the full-text indexes. */
   async finishEmbedding(): Promise<void> {
     for (const dims of [...this.deferredIndexDims]) await this.ensureIndex(dims);
-    if (this.embedWritesSinceGinClean === 0) return;
-    // Each vector write rewrites its chunk row, so the row's full-text entries land in the GIN pending list
-    // (up to 4 MB), which every keyword query then scans: measured on the 10k-note vault, query p50 31 ms
-    // with the list left full, 20 ms after merging it (~0.8 s, once per run). Only the index's owner may merge
-    // it: a least-privilege writer on a server leaves that to autovacuum, which merges it too.
+    if (this.chunkWritesSinceGinClean === 0) return;
+    // Each chunk insert, and each vector write (it rewrites its chunk row), puts the row's full-text entries in the
+    // GIN pending list (up to 4 MB), which every keyword query then scans: measured on the 10k-note vault, query
+    // p50 31 ms with the list left full, 20 ms after merging it (~0.8 s, once per run). Only the index's owner may
+    // merge it: a least-privilege writer on a server leaves that to autovacuum, which merges it too.
     await this.host.db.query(
       `select gin_clean_pending_list(i.indexrelid) from pg_index i join pg_class c on c.oid = i.indexrelid
        join pg_am a on a.oid = c.relam where i.indrelid = 'chunks'::regclass and a.amname = 'gin'
          and pg_has_role(c.relowner, 'USAGE')`,
     );
-    this.embedWritesSinceGinClean = 0;
+    this.chunkWritesSinceGinClean = 0;
   }
 
   async vectorSearch(options: VectorSearchOptions): Promise<ChunkHit[]> {
