@@ -43,7 +43,9 @@ describe('schema lifecycle on a Node data directory', () => {
     expect((await e2.vectorSearch({ vector: Float32Array.from([1, 2, 3]), modelId: 'm', limit: 1 }))[0]?.path).toBe('keep.md');
 
     await e2.close();
+  });
 
+  it('upgrades an old schema in place, giving its rows the source it is opened as', async () => {
     // A database written at schema 1 (before names, file status, English full text, typed edges, stamps and
     // sources): its tables and a note as that version stored them.
     const { PGlite } = await import('@electric-sql/pglite');
@@ -56,9 +58,7 @@ describe('schema lifecycle on a Node data directory', () => {
     await old.query(`insert into chunks (page, ord, text, char_start, char_end, start_line, end_line, kind, hash, tsv) values ('keep.md', 0, 'durable text', 0, 12, 1, 1, 'prose', 'c', to_tsvector('simple', 'durable text'))`);
     await old.query(`insert into meta (key, value) values ('parser_version', 'old')`);
     await old.close();
-  });
 
-  it('upgrades an old schema in place, giving its rows the source it is opened as', async () => {
     const e = await PGliteEngine.open({ dataDir, defaultSource: 'Old Notes' });
     expect(e.openState).toEqual({ created: false, fromVersion: 1, toVersion: SCHEMA_VERSION, needsRebuild: false });
     expect(await tables(e)).toContain('page_names');
@@ -83,7 +83,8 @@ describe('schema lifecycle on a Node data directory', () => {
     expect(outcome.reason).toMatch(/short_title/);
     expect((await e.stats()).pages).toBe(0);
     await e.close();
-  });
+    // Two databases are created in this test (initdb in WebAssembly each): generous on a loaded machine.
+  }, 240_000);
 
   it('rebuilds when the stored schema is from the future or the engine major differs', async () => {
     // The last test left schema version SCHEMA_VERSION + 1, newer than this code.
