@@ -25,12 +25,19 @@ import { BrainClient } from './obsidian/bridge/brain-client';
 import { ObsidianVaultSource } from './obsidian/bridge/obsidian-vault-source';
 import { ObsidianNoteWriter } from './obsidian/bridge/obsidian-note-writer';
 import { pluginNoteWriter } from './obsidian/bridge/plugin-note-writer';
+import type { ServerDatabase } from './obsidian/bridge/serve-postgres';
+import { localPasswordStore, serverDatabaseOf, type PasswordStore } from './obsidian/plugin/server-database';
 
 export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
   // Obsidian 1.13 types `Plugin.settings` as unknown; ours is assigned in onload before anything reads it.
   declare settings: VaultBrainSettings;
   brain!: BrainService;
   mcp!: McpController;
+
+  /** The server database's password on this device (read when first needed: desktop only). */
+  get serverPassword(): PasswordStore {
+    return localPasswordStore(vaultIdOf(this.app));
+  }
   private batcher: ChangeBatcher | null = null;
 
   override async onload(): Promise<void> {
@@ -42,7 +49,12 @@ export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
       createClient: (events) => this.createClient(events),
       vaultId: () => vaultIdOf(this.app),
       // Mobile keeps the database in IndexedDB; desktop workers use OPFS when they can (worker-main.ts).
-      workerSettings: () => ({ ...toWorkerSettings(this.settings, this.app.vault.configDir, obsidianIgnoreFilters(this.app.vault)), storage: Platform.isMobile ? 'indexeddb' : 'auto', vaultName: this.app.vault.getName() }),
+      workerSettings: () => ({
+        ...toWorkerSettings(this.settings, this.app.vault.configDir, obsidianIgnoreFilters(this.app.vault)),
+        storage: Platform.isMobile ? 'indexeddb' : 'auto',
+        vaultName: this.app.vault.getName(),
+        serverDatabase: this.serverDatabase() !== null,
+      }),
       notify: (message) => new Notice(message),
     });
     this.mcp = createMcpController(this);
@@ -112,7 +124,14 @@ export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
       // providers as saved now.
       request: (r) => requestUrl(r),
       providerOrigins: () => providerOrigins(this.settings),
+      serverDatabase: () => this.serverDatabase(),
     });
+  }
+
+  /** The PostgreSQL server the brain lives on (desktop, turned on, a usable URL), with this device's password. */
+  private serverDatabase(): ServerDatabase | null {
+    if (!Platform.isDesktopApp || !this.settings.serverDatabase) return null;
+    return serverDatabaseOf(this.settings, this.serverPassword.get(), true);
   }
 
   async saveSettings(): Promise<void> {

@@ -11,6 +11,7 @@ import { nodeWasmLoader } from '../../src/node/tree-sitter-wasm';
 import { BrainHost, EMBEDDER_ASSET, StoreOpenError, type BrainHostDeps } from '../../src/obsidian/worker/brain-host';
 import { note } from '../core/engine/fixtures';
 import { connectToMain, connectToWorker, databaseName, type MainEndpoint, type WorkerEvents, type WorkerSettings } from '../../src/obsidian/protocol/worker-api';
+import { postgresHandlers } from '../../src/obsidian/bridge/serve-postgres';
 import { providerRequestHandlers } from '../../src/obsidian/bridge/serve-requests';
 import { vaultHandlers } from '../../src/obsidian/bridge/serve-vault';
 
@@ -62,7 +63,7 @@ function setup(
   });
   const workerSide = connectToMain(channel.port2, host.handlers());
   host.attach(workerSide);
-  const main = connectToWorker(channel.port1, { ...vaultHandlers(vault), ...providerRequestHandlers(undefined, () => []) });
+  const main = connectToWorker(channel.port1, { ...vaultHandlers(vault), ...providerRequestHandlers(undefined, () => []), ...postgresHandlers(() => null) });
   const progress: WorkerEvents['progress'][] = [];
   main.on('progress', (p) => progress.push(p));
   const logs: WorkerEvents['log'][] = [];

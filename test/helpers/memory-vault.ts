@@ -14,3 +14,20 @@ export function memorySource(files: Record<string, string>): VaultSource {
     },
   };
 }
+
+/** A memorySource whose notes can be written afterwards (`set`), each write with a later mtime. */
+export function editableMemorySource(files: Record<string, string>): VaultSource & { set(path: string, text: string): void } {
+  const notes = new Map(Object.entries(files).map(([p, t]) => [p, { bytes: new TextEncoder().encode(t), mtime: 1 }]));
+  let clock = 1;
+  const stat = (p: string): VaultFile => ({ path: p, size: notes.get(p)!.bytes.length, mtime: notes.get(p)!.mtime });
+  return {
+    list: async () => [...notes.keys()].map(stat),
+    stat: async (p) => (notes.has(p) ? stat(p) : null),
+    read: async (p) => {
+      const n = notes.get(p);
+      if (!n) throw new Error(`no ${p}`);
+      return n.bytes;
+    },
+    set: (path, text) => void notes.set(path, { bytes: new TextEncoder().encode(text), mtime: ++clock }),
+  };
+}

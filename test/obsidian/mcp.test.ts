@@ -1,7 +1,7 @@
 // The plugin's MCP server glue in obsidian-test-mocks: the controller's lifecycle (off by default, token on first
 // enable, restarts on port/token/writes changes, start errors become state + notice, stop on unload, desktop
 // only), the settings section (URL, token, copy/regenerate, client configs, recent calls) and the plugin hooks.
-import { App, ButtonComponent, Plugin, PluginSettingTab, Setting } from 'obsidian-test-mocks/obsidian';
+import { App, Plugin, PluginSettingTab, Setting } from 'obsidian-test-mocks/obsidian';
 import type { SettingDefinitionItem } from 'obsidian';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEntry } from '../../src/mcp/audit';
@@ -16,7 +16,7 @@ import { DEFAULT_SETTINGS, mergeSettings } from '../../src/obsidian/plugin/setti
 import { renderRowsImperatively } from '../../src/obsidian/plugin/setting-rows';
 import { VaultBrainSettingTab } from '../../src/obsidian/plugin/settings-tab';
 import { manifest, TestPlugin } from './test-plugin';
-import { isShown, SETTINGS_RENDERERS, showTab, type SettingsRenderer } from './settings-render';
+import { button, captureSettings, flush, isShown, SETTINGS_RENDERERS, showTab, type SettingsRenderer } from './settings-render';
 
 /** A stand-in for the lazily loaded server module: records starts and closes, can be told to fail. */
 class FakeServers implements McpServerModule {
@@ -226,31 +226,6 @@ describe('MemoryAuditLog', () => {
     expect(changes).toBe(5);
   });
 });
-
-/** Every Setting built while `fn` runs, by name. */
-function captureSettings(fn: () => void): Map<string, Setting> {
-  const made: Setting[] = [];
-  const spy = vi.spyOn(Setting.prototype, 'constructor__').mockImplementation(function (this: Setting) {
-    made.push(this);
-  });
-  try {
-    fn();
-  } finally {
-    spy.mockRestore();
-  }
-  return new Map(made.map((s) => [s.nameEl.textContent ?? '', s]));
-}
-
-type Clickable = { simulateClick__(): void; buttonEl: HTMLElement };
-function button(setting: Setting | undefined, text: string): Clickable {
-  const b = (setting?.components ?? []).find((c) => c instanceof ButtonComponent && c.buttonEl.textContent === text);
-  if (!b) throw new Error(`no button "${text}"`);
-  return b as unknown as Clickable;
-}
-
-async function flush(): Promise<void> {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
-}
 
 /** A tab holding only the MCP group, so the section is drawn as either Obsidian draws a tab. */
 class McpOnlyTab extends PluginSettingTab {

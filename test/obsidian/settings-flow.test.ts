@@ -173,6 +173,7 @@ describe("the settings tab in Obsidian 1.13's settings search", () => {
       ['group', 'Embeddings'],
       ['group', 'Thinking'],
       ['group', 'Server for AI assistants'],
+      ['group', 'Server database'],
     ]);
     const declared = groups.flatMap((g) => [g.heading, ...g.items.map((i) => i.name)]);
     for (const name of ['Include folders', "Respect Obsidian's excluded files", 'Embeddings API key', 'Answer timeout', 'Serve this brain to local assistants']) {

@@ -1,7 +1,8 @@
 // The settings tab is drawn two ways (src/obsidian/plugin/setting-rows.ts): Obsidian 1.13+ renders
 // getSettingDefinitions() itself, older Obsidian calls display(). Tests of the tab run under both, through these.
 import type { PluginSettingTab } from 'obsidian';
-import { SettingTab } from 'obsidian-test-mocks/obsidian';
+import { ButtonComponent, Setting, SettingTab } from 'obsidian-test-mocks/obsidian';
+import { vi } from 'vitest';
 
 export const SETTINGS_RENDERERS = ['Obsidian 1.13+ (getSettingDefinitions)', 'Obsidian before 1.13 (display)'] as const;
 export type SettingsRenderer = (typeof SETTINGS_RENDERERS)[number];
@@ -38,4 +39,29 @@ export function isShown(el: Element, root: Element): boolean {
     if ((e as Partial<HTMLElement>).style?.display === 'none') return false;
   }
   return true;
+}
+
+/** Every Setting built while `fn` runs, by name. */
+export function captureSettings(fn: () => void): Map<string, Setting> {
+  const made: Setting[] = [];
+  const spy = vi.spyOn(Setting.prototype, 'constructor__').mockImplementation(function (this: Setting) {
+    made.push(this);
+  });
+  try {
+    fn();
+  } finally {
+    spy.mockRestore();
+  }
+  return new Map(made.map((s) => [s.nameEl.textContent ?? '', s]));
+}
+
+export type Clickable = { simulateClick__(): void; buttonEl: HTMLElement };
+export function button(setting: Setting | undefined, text: string): Clickable {
+  const b = (setting?.components ?? []).find((c) => c instanceof ButtonComponent && c.buttonEl.textContent === text);
+  if (!b) throw new Error(`no button "${text}"`);
+  return b as unknown as Clickable;
+}
+
+export async function flush(): Promise<void> {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
 }

@@ -22,6 +22,7 @@ import { DEFAULT_MAX_FILE_BYTES } from '../../core/index/decode-file';
 import { pushFiles, type PushOptions } from './push-files';
 import { vaultHandlers } from './serve-vault';
 import { providerRequestHandlers, type RequestUrlLike } from './serve-requests';
+import { postgresHandlers, type ServerDatabase } from './serve-postgres';
 import type { BreakerStatus } from '../../core/net/circuit-breaker';
 import { WORKER_SOURCE } from './worker-source';
 
@@ -54,6 +55,8 @@ export interface BrainClientOptions {
   request?: RequestUrlLike;
   /** The origins provider requests may go to: the configured providers' (the settings as saved now). */
   providerOrigins?: () => readonly string[];
+  /** The server database the user configured, if any (desktop only); the worker's statements go there. */
+  serverDatabase?: () => ServerDatabase | null;
 }
 
 export class WorkerUnavailableError extends BrainError {
@@ -126,6 +129,7 @@ export class BrainClient {
     this.rpc = connectToWorker(this.worker, {
       ...vaultHandlers(options.source, options.writer, () => this.pushOptions()),
       ...providerRequestHandlers(options.request, origins),
+      ...postgresHandlers(options.serverDatabase ?? (() => null)),
     });
     if (options.onProgress) this.rpc.on('progress', options.onProgress);
     if (options.onLog) this.rpc.on('log', options.onLog);

@@ -2,6 +2,7 @@
 import type { App, View } from 'obsidian';
 import type { McpController } from '../mcp/mcp-controller';
 import type { BrainService } from './brain-service';
+import type { PasswordStore } from './server-database';
 import type { VaultBrainSettings } from './settings';
 
 export interface VaultBrainHost {
@@ -10,6 +11,8 @@ export interface VaultBrainHost {
   settings: VaultBrainSettings;
   /** The MCP server's lifecycle (absent in hosts that do not serve MCP). */
   readonly mcp?: McpController;
+  /** Where this device keeps the server database's password (absent in hosts without a server database). */
+  readonly serverPassword?: PasswordStore;
   saveSettings(): Promise<void>;
   /** Reopens the brain with the current include/exclude and embedder settings, then re-indexes. */
   applyIndexSettings(): Promise<void>;

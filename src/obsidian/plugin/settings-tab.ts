@@ -4,8 +4,9 @@
 //
 // The rows are declared once (setting-rows.ts): Obsidian 1.13 and later render `getSettingDefinitions()` natively and
 // find every row in settings search; older Obsidian calls `display()`, which draws the same rows.
-import { Notice, PluginSettingTab, requireApiVersion, type Plugin, type SettingDefinitionItem } from 'obsidian';
+import { Notice, Platform, PluginSettingTab, requireApiVersion, type Plugin, type SettingDefinitionItem } from 'obsidian';
 import { mcpSettingGroup } from '../mcp/mcp-settings';
+import { serverDatabaseGroup } from './server-database-settings';
 import type { VaultBrainHost } from './host';
 import { ignoreFilterRegExp } from '../../core/note/ignore-filters';
 import { destructive, renderRowsImperatively, type SettingRow, type SettingRowGroup } from './setting-rows';
@@ -52,6 +53,8 @@ export class VaultBrainSettingTab extends PluginSettingTab {
   private groups(): SettingRowGroup[] {
     const groups = [this.indexingGroup(), this.embeddingsGroup(), this.thinkingGroup()];
     if (this.host.mcp) groups.push(mcpSettingGroup(this.host.mcp, () => this.redraw()));
+    const password = this.host.serverPassword;
+    if (password) groups.push(serverDatabaseGroup(this.host, { desktop: Platform.isDesktopApp, password, redraw: () => this.redraw() }));
     return groups;
   }
 

@@ -40,6 +40,10 @@ export interface VaultBrainSettings {
   mcpToken: string;
   /** MCP clients may create notes and append to notes (off: read-only tools). */
   mcpAllowWrites: boolean;
+  /** The brain lives on a PostgreSQL server (desktop only; plugin/server-database.ts). */
+  serverDatabase: boolean;
+  /** postgres://user@host:5432/db[?schema=…], without the password (kept in this device's local storage). */
+  serverDatabaseUrl: string;
 }
 
 export const DEFAULT_SETTINGS: Readonly<VaultBrainSettings> = Object.freeze({
@@ -63,6 +67,8 @@ export const DEFAULT_SETTINGS: Readonly<VaultBrainSettings> = Object.freeze({
   mcpPort: 27182,
   mcpToken: '',
   mcpAllowWrites: false,
+  serverDatabase: false,
+  serverDatabaseUrl: '',
 });
 
 const EMBEDDERS: readonly EmbedderChoice[] = ['builtin', 'none', 'openai'];
@@ -93,6 +99,8 @@ export function mergeSettings(raw: unknown): VaultBrainSettings {
     mcpPort: int(r.mcpPort, 1024, 65_535, d.mcpPort),
     mcpToken: str(r.mcpToken, d.mcpToken),
     mcpAllowWrites: typeof r.mcpAllowWrites === 'boolean' ? r.mcpAllowWrites : d.mcpAllowWrites,
+    serverDatabase: typeof r.serverDatabase === 'boolean' ? r.serverDatabase : d.serverDatabase,
+    serverDatabaseUrl: str(r.serverDatabaseUrl, d.serverDatabaseUrl),
   };
 }
 

@@ -27,6 +27,11 @@ export interface WorkerSettings extends BrainSettingsInput {
   storage?: 'auto' | 'indexeddb';
   /** The vault's name (`app.vault.getName()`): the source of a new store's rows (engine/sql/sql.ts, "sources"). */
   vaultName?: string;
+  /**
+   * The brain lives on the PostgreSQL server the user configured (desktop only): the worker opens a PostgresEngine
+   * whose connections the main thread holds (PgApi), instead of its embedded store.
+   */
+  serverDatabase?: boolean;
 }
 
 /** A think question from the pane (saving is not offered there). */
@@ -152,8 +157,29 @@ export interface NetApi {
   'net.request'(params: ProviderRequest): Promise<ProviderReply>;
 }
 
+/** One statement's answer as it crosses postMessage. */
+export interface PgReply {
+  rows: unknown[];
+}
+
+/**
+ * Served by the plugin on desktop when the user turned a server database on, called by the worker: the wire to
+ * the server (bridge/serve-postgres.ts). A web worker cannot open a TCP connection; the main thread runs the
+ * driver and the worker's PostgresEngine sends it statements. The URL and password stay on the main thread.
+ */
+export interface PgApi {
+  /** Opens the pool on the configured server, bound to `source`; answers where it is, password redacted. */
+  'pg.open'(params: { source: string }): Promise<{ location: string }>;
+  /** One statement on the pool, or on the connection `client` checked out by `pg.connect` (a transaction's). */
+  'pg.query'(params: { client?: number; text: string; values?: unknown[] }): Promise<PgReply>;
+  'pg.connect'(params: Record<string, never>): Promise<{ client: number }>;
+  /** Back to the pool; `broken`: destroyed instead (its socket failed). */
+  'pg.release'(params: { client: number; broken?: boolean }): Promise<void>;
+  'pg.end'(params: Record<string, never>): Promise<void>;
+}
+
 /** Everything the main thread serves. */
-export type MainApi = VaultApi & NetApi;
+export type MainApi = VaultApi & NetApi & PgApi;
 
 export interface EmbedProgressEvent {
   phase: 'embed';

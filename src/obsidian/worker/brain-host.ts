@@ -8,7 +8,10 @@ import { assembleBrain } from '../../core/assemble-brain';
 import { normalizeBrainSettings } from '../../core/config';
 import { loadBuiltinEmbedder } from '../../core/embed/builtin-embedder';
 import type { BrainEngine } from '../../core/engine/brain-engine';
-import { openChecked, recoveryNotice, reopenFresh, runDeferredChecks, type OpenCheckedOptions } from '../../core/engine/open-checked';
+import { damageSummary, hasDamage } from '../../core/engine/integrity';
+import { openChecked, recoveryNotice, reopenFresh, runDeferredChecks, type OpenCheckedOptions, type StoreRecovery } from '../../core/engine/open-checked';
+import { PostgresEngine } from '../../core/engine/postgres/postgres-engine';
+import { DEFAULT_SOURCE, validSourceName } from '../../core/engine/sql/sql';
 import type { IndexSummary } from '../../core/index/indexer';
 import { createRegistry, type BrainRegistry } from '../../core/ops';
 import type { FetchLike } from '../../core/think/providers/options';
@@ -23,6 +26,7 @@ import {
   type WorkerEndpoint,
 } from '../protocol/worker-api';
 import { RemoteNoteWriter } from './remote-note-writer';
+import { RemotePgPool } from './remote-pg-pool';
 import { RemoteVaultSource } from './remote-vault-source';
 import { requestUrlFetch } from './request-url-fetch';
 import type { Handlers } from '../protocol/rpc';
@@ -224,7 +228,14 @@ export class BrainHost {
         return (await this.deps.discardStore?.(dataDir)) ?? null;
       },
     };
-    const { engine, recovery } = await openChecked(store);
+    let engine: BrainEngine;
+    let recovery: StoreRecovery | null = null;
+    if (settings.serverDatabase) {
+      ({ engine, location: dataDir } = await this.openServer(settings.vaultName));
+      openedAt = this.now();
+    } else {
+      ({ engine, recovery } = await openChecked(store));
+    }
     const checks = this.now() - openedAt;
     const database = this.now() - dbStart - (timings ? timings.decode + timings.compile : 0);
     let chunker: TreeSitterCodeChunker | null = null;
@@ -242,13 +253,18 @@ export class BrainHost {
         // without code splitting: the brain opens either way, with a warning.
         onWarning: (message) => rpc.emit('log', { level: 'warn', message }),
         onProgress: (p) => rpc.emit('progress', p),
-        // Damage the open checks could not see surfaces as an error during a run: the store is replaced there.
-        replaceStore: async (reason, damaged) => {
-          await damaged.close().catch(() => undefined);
-          const fresh = await reopenFresh(store, reason);
-          rpc.emit('log', { level: 'warn', message: recoveryNotice(fresh.recovery), notify: true });
-          return fresh.engine;
-        },
+        // Damage the open checks could not see surfaces as an error during a run: the store is replaced there. A
+        // server brain is never replaced by a client (others use it): the error is reported as it is.
+        ...(settings.serverDatabase
+          ? {}
+          : {
+              replaceStore: async (reason: string, damaged: BrainEngine) => {
+                await damaged.close().catch(() => undefined);
+                const fresh = await reopenFresh(store, reason);
+                rpc.emit('log', { level: 'warn', message: recoveryNotice(fresh.recovery), notify: true });
+                return fresh.engine;
+              },
+            }),
       });
       chunker = codeChunker;
       this.opened = { brain, chunker, release: () => release() };
@@ -269,6 +285,29 @@ export class BrainHost {
       chunker?.dispose();
       await engine.close();
       release();
+      throw err;
+    }
+  }
+
+  /**
+   * A brain on the PostgreSQL server the user configured: the engine is the CLI's, its connections the main
+   * thread's (RemotePgPool), bound to the vault's source. The embedded store's open checks run without their
+   * remedy: damage is said, never acted on by discarding a database others use; stale notes are re-indexed.
+   */
+  private async openServer(vaultName: string | undefined): Promise<{ engine: BrainEngine; location: string }> {
+    const rpc = this.rpc!;
+    const source = validSourceName(vaultName ?? DEFAULT_SOURCE);
+    const pool = new RemotePgPool(rpc);
+    const location = await pool.open(source);
+    const engine = await PostgresEngine.open({ pool, source, location });
+    try {
+      const report = await engine.checkIntegrity('open');
+      if (hasDamage(report)) {
+        rpc.emit('log', { level: 'warn', notify: true, message: `the server database looks damaged (${damageSummary(report)}); \`vault-brain doctor\` re-indexes it in place` });
+      } else await engine.markForReindex(report);
+      return { engine, location };
+    } catch (err) {
+      await engine.close().catch(() => undefined);
       throw err;
     }
   }
