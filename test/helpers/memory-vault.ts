@@ -2,20 +2,10 @@
 import type { VaultFile, VaultSource } from '../../src/core/index/vault-source';
 
 export function memorySource(files: Record<string, string>): VaultSource {
-  const bytes = new Map(Object.entries(files).map(([p, t]) => [p, new TextEncoder().encode(t)]));
-  const stat = (p: string): VaultFile => ({ path: p, size: bytes.get(p)!.length, mtime: 1 });
-  return {
-    list: async () => [...bytes.keys()].map(stat),
-    stat: async (p) => (bytes.has(p) ? stat(p) : null),
-    read: async (p) => {
-      const b = bytes.get(p);
-      if (!b) throw new Error(`no ${p}`);
-      return b;
-    },
-  };
+  return editableMemorySource(files);
 }
 
-/** A memorySource whose notes can be written afterwards (`set`), each write with a later mtime. */
+/** The same vault whose notes can be written afterwards (`set`), each write with a later mtime. */
 export function editableMemorySource(files: Record<string, string>): VaultSource & { set(path: string, text: string): void } {
   const notes = new Map(Object.entries(files).map(([p, t]) => [p, { bytes: new TextEncoder().encode(t), mtime: 1 }]));
   let clock = 1;
