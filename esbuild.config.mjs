@@ -1,30 +1,10 @@
 // Builds the Obsidian plugin (main.js, CJS, as Obsidian loads it) and the headless CLI (dist/cli.cjs).
 // `node esbuild.config.mjs` watches; `node esbuild.config.mjs production` builds once, minified.
 import esbuild from 'esbuild';
-import { builtinModules } from 'node:module';
 import { statSync } from 'node:fs';
-import { describeWorker, workerSourcePlugin } from './scripts/esbuild-plugins.mjs';
+import { describeWorker, mcpNoAjvPlugin, OBSIDIAN_EXTERNALS, workerSourcePlugin } from './scripts/esbuild-plugins.mjs';
 
 const production = process.argv[2] === 'production';
-
-// Externals as the Obsidian sample plugin declares them: provided by the app at run time.
-const obsidianExternals = [
-  'obsidian',
-  'electron',
-  '@codemirror/autocomplete',
-  '@codemirror/collab',
-  '@codemirror/commands',
-  '@codemirror/language',
-  '@codemirror/lint',
-  '@codemirror/search',
-  '@codemirror/state',
-  '@codemirror/view',
-  '@lezer/common',
-  '@lezer/highlight',
-  '@lezer/lr',
-  ...builtinModules,
-  ...builtinModules.map((m) => `node:${m}`),
-];
 
 // The worker (PGlite, indexer, embedded wasm/data) is built first and inlined into main.js as a string.
 let lastWorker = null;
@@ -32,7 +12,7 @@ let lastWorker = null;
 const pluginOptions = {
   entryPoints: ['src/main.ts'],
   bundle: true,
-  external: obsidianExternals,
+  external: OBSIDIAN_EXTERNALS,
   format: 'cjs',
   target: 'es2022',
   platform: 'browser',
@@ -40,7 +20,7 @@ const pluginOptions = {
   sourcemap: production ? false : 'inline',
   treeShaking: true,
   minify: production,
-  plugins: [workerSourcePlugin({ production, report: (w) => (lastWorker = w) })],
+  plugins: [mcpNoAjvPlugin(), workerSourcePlugin({ production, report: (w) => (lastWorker = w) })],
   outfile: 'main.js',
 };
 

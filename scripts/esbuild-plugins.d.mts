@@ -4,14 +4,14 @@ import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 export interface AssetSource {
   name: string;
   path: string;
-  codec: 'deflate-raw' | 'raw';
+  codec: 'deflate-raw' | 'zstd' | 'raw';
   transform?: 'prune-pglite-data';
   build?: string;
 }
 
 export interface PreparedAsset {
   name: string;
-  codec: 'deflate-raw' | 'raw';
+  codec: 'deflate-raw' | 'zstd' | 'raw';
   size: number;
   storedBytes: number;
   text: string;
@@ -48,6 +48,9 @@ export declare function prepareAssets(options?: AssetOptions): Promise<PreparedA
 export declare function assetTableLiteral(prepared: PreparedAsset[], payloads: Map<string, string>): string;
 export declare function embeddedDataModule(): string;
 export declare function embeddedAssetsPlugin(): Plugin;
+export declare const MCP_AJV_PROVIDER: RegExp;
+export declare const OBSIDIAN_EXTERNALS: string[];
+export declare function mcpNoAjvPlugin(): Plugin;
 export declare function nodeBuiltinsStubPlugin(stubbed?: Set<string>): Plugin;
 export declare function workerBuildOptions(options?: {
   production?: boolean;

@@ -1,8 +1,8 @@
 // esbuild plugins that make main.js self-contained (Obsidian installs only main.js, manifest.json, styles.css):
 // - embeddedAssetsPlugin: replaces src/obsidian/assets/embedded-data.ts with a module that reads the binaries the
 //   worker needs (PGlite wasm + data, pgvector, pg_trgm, the built-in embedder, tree-sitter) from the table the
-//   worker script declares. They are deflated and written as string-literal text (scripts/asset-codec.mjs), and
-//   decompressed in the worker when the brain opens.
+//   worker script declares. They are compressed (zstd or deflate, per asset: see defaultAssets) and written as
+//   string-literal text (scripts/asset-codec.mjs), and decompressed in the worker when the brain opens.
 // - workerSourcePlugin: replaces src/obsidian/bridge/worker-source.ts with the worker script as one string; the
 //   plugin starts it as a blob: Worker. The worker script is `var __vaultBrainEmbedded = {assets, worker}` (the
 //   asset table, and the worker's code deflated and written as text the same way) followed by a small bootstrap
@@ -20,13 +20,14 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { deflate as fflateDeflate } from 'fflate';
+import { compress as zstdCompress, init as zstdInit } from '@bokuweb/zstd-wasm';
 import { encodeBinaryText } from './asset-codec.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json'));
 
 /** Bump when the compression or pruning changes (invalidates the cache; codec changes do so by themselves). */
-const CACHE_VERSION = 5;
+const CACHE_VERSION = 6;
 const CODEC_SOURCE = readFileSync(join(root, 'scripts/asset-codec.mjs'));
 const EMBEDDED_DATA_FILE = 'src/obsidian/assets/embedded-data.ts';
 const BOOTSTRAP_FILE = 'src/obsidian/assets/worker-bootstrap.ts';
@@ -54,13 +55,24 @@ export const EMBEDDED_GRAMMARS = [
  * are UTF-8), build tooling, replication, and initdb's inputs (the plugin loads a fresh database from the
  * snapshot, so initdb never runs in it). They are zeroed, not removed, so offsets and size stay as PGlite's
  * loader expects and the zeros compress to nothing (-1.1 MB in main.js). test/bundle runs PGlite on the result.
+ * Also (-0.8 MB compressed, issue 17):
+ * - ICU's collation data: the database's locale provider is libc with the C collation; only the two ICU
+ *   collations initdb lists (`unicode`, `und-x-icu`) would read it, and no SQL of ours names a collation;
+ * - the time zone database but the UTC zones: PGlite fixes TZ and PGTZ to UTC, and our SQL never converts to
+ *   another zone (JavaScript does the calendar work); a query that names one fails with a clean error;
+ * - the abbreviation sets other than `Default` (the one timezone_abbreviations names), errcodes.txt, psqlrc,
+ *   ICU's licence text (the licence of what is shipped stays in the package).
  */
 export const PGLITE_DATA_PRUNE = [
-  /\/utf8_and_[^/]*\.so$/,
+  /\/[a-z0-9_]+_and_[a-z0-9_]+\.so$/,
   /\/pgxs\//,
   /\/libpqwalreceiver\.so$/,
   /\/pgoutput\.so$/,
-  /\/share\/postgresql\/(postgres\.bki|information_schema\.sql|system_(views|functions|constraints)\.sql|snowball_create\.sql|sql_features\.txt|[a-z_]+\.conf\.sample)$/,
+  /\/share\/postgresql\/(postgres\.bki|information_schema\.sql|system_(views|functions|constraints)\.sql|snowball_create\.sql|sql_features\.txt|[a-z_]+\.conf\.sample|errcodes\.txt|psqlrc\.sample)$/,
+  /\/icu\/icudt[0-9]+l\/coll\//,
+  /\/icu\/LICENSE$/,
+  /\/share\/postgresql\/timezone\/(?!((Etc\/)?(UTC|UCT|GMT|GMT0|Greenwich|Universal|Zulu)|posixrules)$)/,
+  /\/share\/postgresql\/timezonesets\/(?!Default$)/,
 ];
 
 function pkgFile(spec) {
@@ -71,18 +83,24 @@ function pgliteDist(file) {
   return join(dirname(pkgFile('@electric-sql/pglite')), file);
 }
 
-/** The assets the worker loads, by the name it asks for. `codec: 'raw'` for files that are already gzip. */
+/**
+ * The assets the worker loads, by the name it asks for. `codec`: `zstd` where it is clearly smaller than deflate
+ * (pglite.wasm -18%, the snapshot -34%, the grammars -20%; decoded by zstddec's wasm in the worker, as no
+ * browser's DecompressionStream reads zstd), `deflate-raw` where zstd gains nothing (the embedder's quantized vectors:
+ * zlib's filtered deflate is smaller) so the native inflater keeps it fast, `raw` for files that are already gzip.
+ * The sizes per asset are printed by the build (describeWorker) and recorded in docs/plugin-performance.md.
+ */
 export function defaultAssets() {
   const grammarDir = join(dirname(pkgFile('@vscode/tree-sitter-wasm/package.json')), 'wasm');
   return [
-    { name: 'pglite.wasm', path: pgliteDist('pglite.wasm'), codec: 'deflate-raw' },
-    { name: 'pglite.data', path: pgliteDist('pglite.data'), codec: 'deflate-raw', transform: 'prune-pglite-data' },
-    { name: 'pgdata.tar', path: join(root, 'assets/generated/pgdata-snapshot.tar'), codec: 'deflate-raw', build: 'scripts/build-db-snapshot.mjs' },
+    { name: 'pglite.wasm', path: pgliteDist('pglite.wasm'), codec: 'zstd' },
+    { name: 'pglite.data', path: pgliteDist('pglite.data'), codec: 'zstd', transform: 'prune-pglite-data' },
+    { name: 'pgdata.tar', path: join(root, 'assets/generated/pgdata-snapshot.tar'), codec: 'zstd', build: 'scripts/build-db-snapshot.mjs' },
     { name: 'vector.tar.gz', path: join(dirname(pkgFile('@electric-sql/pglite-pgvector')), 'vector.tar.gz'), codec: 'raw' },
     { name: 'pg_trgm.tar.gz', path: pgliteDist('pg_trgm.tar.gz'), codec: 'raw' },
     { name: 'embedder-glove100.bin', path: join(root, 'assets/generated/embedder-glove100.bin'), codec: 'deflate-raw', build: 'scripts/build-embedder.mjs' },
-    { name: 'tree-sitter.wasm', path: pkgFile('web-tree-sitter/web-tree-sitter.wasm'), codec: 'deflate-raw' },
-    ...EMBEDDED_GRAMMARS.map((g) => ({ name: g, path: join(grammarDir, g), codec: 'deflate-raw' })),
+    { name: 'tree-sitter.wasm', path: pkgFile('web-tree-sitter/web-tree-sitter.wasm'), codec: 'zstd' },
+    ...EMBEDDED_GRAMMARS.map((g) => ({ name: g, path: join(grammarDir, g), codec: 'zstd' })),
   ];
 }
 
@@ -125,6 +143,22 @@ async function deflateBest(data) {
   return candidates.reduce((best, c) => (c.length < best.length ? c : best));
 }
 
+/** zstd at level 19 (22 gains < 0.1% here and takes twice as long). One encoder instance, set up once. */
+const ZSTD_LEVEL = 19;
+let zstdReady = null;
+async function zstdBest(data) {
+  await (zstdReady ??= zstdInit());
+  return new Uint8Array(zstdCompress(data, ZSTD_LEVEL));
+}
+
+/** The stored bytes of `data` under `codec`. */
+async function compressAs(codec, data) {
+  if (codec === 'deflate-raw') return deflateBest(data);
+  if (codec === 'zstd') return zstdBest(data);
+  if (codec === 'raw') return data;
+  throw new Error(`unknown asset codec ${codec}`);
+}
+
 function ensureBuilt(asset) {
   if (existsSync(asset.path)) return;
   if (!asset.build) throw new Error(`asset ${asset.name} not found at ${asset.path}`);
@@ -146,7 +180,7 @@ async function prepareAsset(asset, cacheDir) {
     const nl = text.indexOf('\n');
     stored = { storedBytes: Number(text.slice(0, nl)), text: text.slice(nl + 1) };
   } else {
-    const payload = asset.codec === 'deflate-raw' ? await deflateBest(bytes) : bytes;
+    const payload = await compressAs(asset.codec, bytes);
     stored = { storedBytes: payload.length, text: encodeBinaryText(payload) };
     mkdirSync(cacheDir, { recursive: true });
     writeFileSync(`${cached}.tmp`, `${stored.storedBytes}\n${stored.text}`, 'utf8');
@@ -243,6 +277,49 @@ export function nodeBuiltinsStubPlugin(stubbed = new Set()) {
         return { path: args.path, namespace: 'node-builtin-stub' };
       });
       build.onLoad({ filter: /.*/, namespace: 'node-builtin-stub' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
+    },
+  };
+}
+
+/** main.js's externals, as the Obsidian sample plugin declares them: provided by the app at run time. */
+export const OBSIDIAN_EXTERNALS = [
+  'obsidian',
+  'electron',
+  '@codemirror/autocomplete',
+  '@codemirror/collab',
+  '@codemirror/commands',
+  '@codemirror/language',
+  '@codemirror/lint',
+  '@codemirror/search',
+  '@codemirror/state',
+  '@codemirror/view',
+  '@lezer/common',
+  '@lezer/highlight',
+  '@lezer/lr',
+  ...builtinModules,
+  ...builtinModules.map((m) => `node:${m}`),
+];
+
+/**
+ * The MCP SDK's `Server` builds an ajv JSON Schema validator by default (ajv, ajv-formats, fast-uri: ~135 KB of
+ * main.js) that it only uses to check a client's answer to `elicitInput`, which the plugin's tools-only server
+ * never sends. In the plugin build the SDK's ajv provider is replaced by one that refuses every schema; the CLI
+ * (node_modules at run time) keeps the real one. test/bundle checks main.js holds no ajv.
+ */
+export const MCP_AJV_PROVIDER = /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/](esm|cjs)[\\/]validation[\\/]ajv-provider\.js$/;
+export function mcpNoAjvPlugin() {
+  return {
+    name: 'vault-brain-mcp-no-ajv',
+    setup(build) {
+      build.onLoad({ filter: MCP_AJV_PROVIDER }, () => ({
+        loader: 'js',
+        contents: `export class AjvJsonSchemaValidator {
+  getValidator() {
+    return () => ({ valid: false, data: undefined, errorMessage: 'JSON Schema validation is not part of the Obsidian plugin build' });
+  }
+}
+`,
+      }));
     },
   };
 }

@@ -7,7 +7,7 @@ import { validateParams, validateRemoteParams } from '../core/ops/schema';
 import type { AuditEntry, AuditSink } from './audit';
 import { summarizeParams } from './audit';
 import { isCallerError } from '../core/errors';
-import { mcpAgent } from '../core/note/provenance';
+import { mcpAgent } from '../core/note/agent-name';
 import { McpCallError, publicErrorMessage } from './errors';
 import { CursorStore, digestOf, pageAt, type PageCursor } from './result-pages';
 import { ToolsServer } from './tools-server';

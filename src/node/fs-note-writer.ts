@@ -10,7 +10,7 @@
 import { constants, existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { FsVaultSource } from './fs-vault-source';
-import { NoteExistsError, type NoteWriter } from '../core/ops/write-ops';
+import { NoteExistsError, type NoteWriter } from '../core/ops/note-writer';
 import { PathRefusedError } from '../core/ops/remote-path';
 
 type Handle = fs.FileHandle;

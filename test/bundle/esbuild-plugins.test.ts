@@ -43,6 +43,10 @@ const assets: AssetSource[] = [
   { name: 'random.bin', path: file('random.bin', random), codec: 'deflate-raw' },
   { name: 'stored.gz', path: file('stored.gz', random.subarray(0, 999)), codec: 'raw' },
   { name: 'empty.bin', path: file('empty.bin', new Uint8Array(0)), codec: 'deflate-raw' },
+  // zstd (decoded by zstddec's wasm in the worker): compressible, incompressible and empty input.
+  { name: 'text.zst.txt', path: file('text.zst.txt', text), codec: 'zstd' },
+  { name: 'random.zst.bin', path: file('random.zst.bin', random), codec: 'zstd' },
+  { name: 'empty.zst.bin', path: file('empty.zst.bin', new Uint8Array(0)), codec: 'zstd' },
 ];
 const assetOptions = { assets, cacheDir: join(dir, 'cache') };
 const entry = 'test/bundle/fixtures/asset-worker-entry.ts';
@@ -71,7 +75,7 @@ async function runWorkerCode(code: string): Promise<Record<string, Uint8Array>> 
       this.parts = parts;
     }
   };
-  const context = vm.createContext({ Blob: CapturingBlob, Response, DecompressionStream, TextDecoder, TextEncoder, URL: CapturingURL, console });
+  const context = vm.createContext({ Blob: CapturingBlob, Response, fetch, DecompressionStream, TextDecoder, TextEncoder, URL: CapturingURL, console });
   const loaded: string[] = [];
   context.importScripts = (url: string): void => {
     const bytes = blobs.get(url);
@@ -106,6 +110,11 @@ describe('esbuild plugins', () => {
       expect(same(decoded['random.bin'], random)).toBe(true);
       expect(same(decoded['stored.gz'], random.subarray(0, 999))).toBe(true);
       expect(decoded['empty.bin']?.length).toBe(0);
+      expect(same(decoded['text.zst.txt'], text)).toBe(true);
+      expect(same(decoded['random.zst.bin'], random)).toBe(true);
+      expect(decoded['empty.zst.bin']?.length).toBe(0);
+      expect(worker.assets.find((a) => a.name === 'text.zst.txt')?.codec).toBe('zstd');
+      expect(worker.assets.find((a) => a.name === 'text.zst.txt')!.storedBytes).toBeLessThan(text.length / 20);
       const textAsset = worker.assets.find((a) => a.name === 'text.txt')!;
       expect(textAsset.storedBytes).toBeLessThan(text.length / 20);
       // The code is shipped deflated: its text is much smaller than the code, and the script holds no plain code.

@@ -70,13 +70,26 @@ describe('pruned pglite.data', () => {
     expect(knn.rows[0]?.id).toBe(2);
     const trgm = await db.query<{ s: number }>(`select similarity('founders', 'founder') as s`);
     expect(trgm.rows[0]!.s).toBeGreaterThan(0.5);
-    const misc = await db.query<{ k: string; n: number; d: string }>(
-      `select meta->>'k' as k, cardinality(tags) as n, to_char(at at time zone 'Europe/Paris', 'YYYY') as d from t where id = 1`,
+    const misc = await db.query<{ k: string; n: number; d: string; u: string }>(
+      `select meta->>'k' as k, cardinality(tags) as n, to_char(at at time zone 'UTC', 'YYYY') as d,
+              to_char('2024-03-01 12:00:00+00'::timestamptz at time zone 'Etc/UTC', 'HH24') as u from t where id = 1`,
     );
-    expect(misc.rows[0]).toMatchObject({ k: 'v', n: 2 });
+    expect(misc.rows[0]).toMatchObject({ k: 'v', n: 2, u: '12' });
+    expect((await db.query<{ TimeZone: string }>('show timezone')).rows[0]?.TimeZone).toBe('UTC');
     await db.exec(`create index on t using hnsw (e vector_cosine_ops)`);
     await db.exec(`do $$ begin perform 1; end $$`); // plpgsql
     const enc = await db.query<{ e: string }>(`select convert_to('héllo', 'UTF8')::text as e`);
     expect(enc.rows[0]?.e).toBe('\\x68c3a96c6c6f');
+  });
+
+  it('answers a pruned time zone or ICU collation with a clean error and keeps serving', async () => {
+    // The zone database (but UTC) and ICU's collation data are not shipped in the plugin: no SQL of ours uses them.
+    await expect(db.query(`select now() at time zone 'Europe/Paris'`)).rejects.toThrow(/time zone/i);
+    await expect(db.query(`select 'b' < 'a' collate "und-x-icu" as lt`)).rejects.toThrow();
+    const after = await db.query<{ n: number }>('select count(*)::int as n from t');
+    expect(after.rows[0]?.n).toBe(2);
+    expect(PGLITE_DATA_PRUNE.some((re) => re.test('/pglite/share/postgresql/timezone/UTC'))).toBe(false);
+    expect(PGLITE_DATA_PRUNE.some((re) => re.test('/pglite/share/postgresql/timezonesets/Default'))).toBe(false);
+    expect(PGLITE_DATA_PRUNE.some((re) => re.test('/pglite/share/postgresql/timezone/Europe/Paris'))).toBe(true);
   });
 });

@@ -4,10 +4,9 @@
 // link or a code sample. Names match case-insensitively at word edges for Latin script; CJK text has no spaces,
 // so any character boundary counts there (as Obsidian's own unlinked mentions do).
 import { BrainError } from '../errors';
-import { splitFrontmatter } from '../markdown/frontmatter';
+import { bodyStartOf } from '../markdown/frontmatter-bounds';
 import { LineIndex } from '../markdown/line-index';
 import { maskNonLinkText } from '../markdown/mask';
-import { WarningList } from '../markdown/warnings';
 import { insideWord } from '../text/word-boundary';
 import { contextAround } from './context';
 import { scanMarkdownLinks } from './markdown-links';
@@ -54,7 +53,7 @@ export function findUnlinkedMentions(text: string, names: readonly string[], max
   const wanted = mentionNames(names);
   if (wanted.length === 0) return [];
   const lines = new LineIndex(text);
-  const { bodyStart } = splitFrontmatter(text, lines, new WarningList());
+  const bodyStart = bodyStartOf(text);
   const masked = maskNonLinkText(text);
   const wikilinks = scanWikilinks(masked, text);
   const taken: { start: number; end: number }[] = [...wikilinks, ...scanMarkdownLinks(masked, text, 0, masked.length, wikilinks)];

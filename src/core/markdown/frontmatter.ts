@@ -4,6 +4,7 @@
 import { errorMessage } from '../errors';
 
 import { parseDocument } from 'yaml';
+import { frontmatterBounds, textStart } from './frontmatter-bounds';
 import type { LineIndex } from './line-index';
 import { parseSimpleYaml } from './simple-yaml';
 import type { WarningList } from './warnings';
@@ -30,45 +31,18 @@ export const MAX_YAML_ALIASES = 100;
 const MAX_YAML_ERRORS = 5;
 
 export function splitFrontmatter(text: string, lines: LineIndex, warnings: WarningList): FrontmatterParts {
-  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const none: FrontmatterParts = { frontmatter: {}, frontmatterText: '', frontmatterStartLine: 0, bodyStart: start };
-  const firstEnd = lineEnd(text, start);
-  if (!isDelimiter(text, start, firstEnd, false)) return none;
-
-  const yamlStart = Math.min(firstEnd + 1, text.length);
-  let pos = yamlStart;
-  while (pos < text.length) {
-    const end = lineEnd(text, pos);
-    if (isDelimiter(text, pos, end, true)) {
-      const yamlText = text.slice(yamlStart, pos);
-      return {
-        frontmatter: parseYaml(yamlText, yamlStart, lines, warnings),
-        frontmatterText: yamlText,
-        frontmatterStartLine: 2,
-        bodyStart: Math.min(end + 1, text.length),
-      };
-    }
-    pos = end + 1;
+  const bounds = frontmatterBounds(text);
+  if (bounds === null || bounds === 'unclosed') {
+    if (bounds === 'unclosed') warnings.add('frontmatter-unclosed', 'Frontmatter opened with --- is never closed; the whole file is read as body', 1);
+    return { frontmatter: {}, frontmatterText: '', frontmatterStartLine: 0, bodyStart: textStart(text) };
   }
-  warnings.add('frontmatter-unclosed', 'Frontmatter opened with --- is never closed; the whole file is read as body', 1);
-  return none;
-}
-
-function lineEnd(text: string, from: number): number {
-  const nl = text.indexOf('\n', from);
-  return nl === -1 ? text.length : nl;
-}
-
-/** `---` (or `...` when closing) followed only by spaces, tabs or a CR. */
-function isDelimiter(text: string, from: number, end: number, closing: boolean): boolean {
-  const c = text.charCodeAt(from);
-  if (!(c === 45 /* - */ || (closing && c === 46) /* . */)) return false;
-  if (text.charCodeAt(from + 1) !== c || text.charCodeAt(from + 2) !== c) return false;
-  for (let i = from + 3; i < end; i++) {
-    const k = text.charCodeAt(i);
-    if (k !== 32 && k !== 9 && k !== 13) return false;
-  }
-  return true;
+  const yamlText = text.slice(bounds.yamlStart, bounds.yamlEnd);
+  return {
+    frontmatter: parseYaml(yamlText, bounds.yamlStart, lines, warnings),
+    frontmatterText: yamlText,
+    frontmatterStartLine: 2,
+    bodyStart: bounds.bodyStart,
+  };
 }
 
 function parseYaml(yamlText: string, yamlStart: number, lines: LineIndex, warnings: WarningList): Record<string, unknown> {

@@ -4,17 +4,10 @@
 // agent cannot claim another author.
 import { Document, isMap, parseDocument } from 'yaml';
 import type { BrainEngine } from '../engine/brain-engine';
-import { neutralizeTitle } from '../think/neutralize';
+
+export { mcpAgent } from './agent-name';
 
 export const AGENT_WRITTEN_TAG = 'agent_written';
-
-/** `mcp:<name>`, the name folded to a short label that cannot carry markup, YAML structure or a newline. */
-export function mcpAgent(clientName: string | undefined): string {
-  const name = neutralizeTitle(clientName ?? '', 64)
-    .replace(/[^\p{L}\p{N}._ -]/gu, '-')
-    .trim();
-  return `mcp:${name || 'unknown'}`;
-}
 
 const FRONTMATTER = /^---[^\S\n]*\r?\n([\s\S]*?)\r?\n?---[^\S\n]*(?:\r?\n|$)/;
 

@@ -167,7 +167,8 @@ export const statusOp = defineOp({
     return {
       // Which engine holds the brain; where (a data directory, or a server URL without its password) only for
       // local callers: an MCP client has no use for the machine's paths or the server's address.
-      engine: { kind: engine.kind, location: ctx.remote ? null : engine.location },
+      // Its source: the vault's name among those the database holds (several vaults can share a server).
+      engine: { kind: engine.kind, location: ctx.remote ? null : engine.location, source: engine.source },
       lastIndexedAt: lastRun ? new Date(Number(lastRun)).toISOString() : null,
       indexed: count('indexed'),
       skipped: count('skipped'),

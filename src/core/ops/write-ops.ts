@@ -1,7 +1,6 @@
 // Write operations: the only ops that change the vault. Surfaces expose them only when the user enables writes
 // (MCP `--allow-writes`). They create new Markdown notes or append to existing ones; they never overwrite,
 // never touch excluded or hidden folders, and never write anything but `.md` files inside the vault.
-import { BrainError } from '../errors';
 import type { Brain } from '../brain';
 import { noteParam } from './note-param';
 import { defineOp, type OpContext } from './registry';
@@ -9,34 +8,12 @@ import { visibilityOf } from './visibility';
 import { confineVaultPath, PathRefusedError } from './remote-path';
 import { withProvenance } from '../note/provenance';
 import { withoutRemoteEmbeds } from '../think/inert-markdown';
+import { WriteRefusedError, type NoteWriter } from './note-writer';
+
+export { NoteExistsError, WriteRefusedError, type NoteWriter } from './note-writer';
 
 /** Largest text one write call may add, in characters. */
 export const MAX_WRITE_CHARS = 100_000;
-
-/**
- * How the vault is written: over the file system (CLI, `src/node/fs-note-writer`) or the Obsidian vault API.
- * Paths are already confined, vault-relative `.md` paths.
- */
-export interface NoteWriter {
-  /** Creates a new file; must fail with NoteExistsError (never overwrite) when anything exists at the path. */
-  create(path: string, text: string): Promise<void>;
-  /** Appends to an existing file. */
-  append(path: string, text: string): Promise<void>;
-}
-
-export class NoteExistsError extends BrainError {
-  constructor(path: string) {
-    super('note_exists', `a note already exists at "${path}"; use append_to_note to add to it`);
-    this.name = 'NoteExistsError';
-  }
-}
-
-export class WriteRefusedError extends BrainError {
-  constructor(message: string) {
-    super('write_refused', message);
-    this.name = 'WriteRefusedError';
-  }
-}
 
 type Ctx = OpContext<Brain>;
 

@@ -7,8 +7,8 @@ export interface EmbeddedAsset {
   size: number;
   /** Size of the stored (compressed) bytes that `text` encodes. */
   storedBytes: number;
-  /** `deflate-raw`: inflate after decoding; `raw`: stored as is (already-compressed files). */
-  codec: 'deflate-raw' | 'raw';
+  /** `deflate-raw`: inflate after decoding; `zstd`: a zstd frame (zstddec); `raw`: stored as is (already-compressed files). */
+  codec: 'deflate-raw' | 'zstd' | 'raw';
   /** The stored bytes as 7-bit text (see binary-text.ts). */
   text: string;
 }

@@ -1,7 +1,7 @@
 // The write ops' vault side in the plugin (main thread): creates and appends through the Obsidian vault API, so the app, its
 // cache and sync see the change as if the user made it. Paths arrive confined, vault-relative and `.md`.
 import { TFile, TFolder, type Vault } from 'obsidian';
-import { NoteExistsError, WriteRefusedError, type NoteWriter } from '../../core/ops/write-ops';
+import { NoteExistsError, WriteRefusedError, type NoteWriter } from '../../core/ops/note-writer';
 
 export class ObsidianNoteWriter implements NoteWriter {
   constructor(private readonly vault: Vault) {}

@@ -3,7 +3,7 @@
 // rules as saved now apply (a rule added but not yet applied already protects its notes), and on desktop a path
 // that leads out of the vault's folder through a symlink is refused.
 import { PathRefusedError } from '../../core/ops/remote-path';
-import type { NoteWriter } from '../../core/ops/write-ops';
+import type { NoteWriter } from '../../core/ops/note-writer';
 
 export interface PluginNoteWriterOptions {
   /** Writes through the vault API (ObsidianNoteWriter), or a stand-in in tests. */

@@ -2,7 +2,7 @@
 // in-memory one in tests) and writes through a NoteWriter when the plugin gave one. Bytes are copied by
 // postMessage, never transferred: a source may keep or share the buffer it returned.
 import type { VaultSource } from '../../core/index/vault-source';
-import { WriteRefusedError, type NoteWriter } from '../../core/ops/write-ops';
+import { WriteRefusedError, type NoteWriter } from '../../core/ops/note-writer';
 import type { PushedFile, ReadReply, VaultApi } from '../protocol/worker-api';
 import { serializeError, type Handlers } from '../protocol/rpc';
 import { pushWritten, type PushOptions } from './push-files';

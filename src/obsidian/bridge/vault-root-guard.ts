@@ -2,7 +2,7 @@
 // mobile app never evaluates it. The vault API writes wherever a path leads on disk, symlinked folders included;
 // as the CLI's FsNoteWriter does, refuse a write whose real location (nearest existing folder for a new note, the
 // file itself for an append) is outside the vault's real folder.
-import type { NoteWriter } from '../../core/ops/write-ops';
+import type { NoteWriter } from '../../core/ops/note-writer';
 import { assertWriteInside } from '../../node/fs-note-writer';
 import { FsVaultSource } from '../../node/fs-vault-source';
 

@@ -8,7 +8,10 @@ import type { Extension, PGliteOptions } from '@electric-sql/pglite';
 export type AssetLoader = (name: string) => Promise<Uint8Array>;
 
 export interface PgliteAssetOptions {
+  /** Without the snapshot: a store loads it its own way (`loadDataDir` below, or laid out in OPFS). */
   options: PGliteOptions;
+  /** The data-directory snapshot (a tar) when the request was for a fresh store, else null. */
+  snapshot: Uint8Array | null;
   /** Milliseconds spent decoding/inflating and compiling, for the startup report. */
   timings: { decode: number; compile: number };
   /** Frees the blob: URLs; call once PGlite is created (the tarballs are read during init). */
@@ -22,6 +25,11 @@ export const PGLITE_ASSETS = {
   vector: 'vector.tar.gz',
   pgTrgm: 'pg_trgm.tar.gz',
 } as const;
+
+/** PGlite's own load of the snapshot (a tar of the data directory), for stores that are not laid out directly. */
+export function snapshotLoadOption(snapshot: Uint8Array | null): Pick<PGliteOptions, 'loadDataDir'> {
+  return snapshot ? { loadDataDir: new Blob([snapshot as BlobPart], { type: 'application/x-tar' }) } : {};
+}
 
 /** An extension whose SQL/so bundle is served from a URL we created (a blob: URL of an embedded tarball). */
 export function bundledExtension(name: string, bundleUrl: string): Extension {
@@ -60,10 +68,10 @@ export async function embeddedPgliteOptions(
     options: {
       pgliteWasmModule,
       initdbWasmModule,
-      ...(snapshot ? { loadDataDir: new Blob([snapshot as BlobPart], { type: 'application/x-tar' }) } : {}),
       fsBundle: new Blob([data as BlobPart]),
       extensions: { vector: bundledExtension('vector', urls[0]!), pg_trgm: bundledExtension('pg_trgm', urls[1]!) },
     },
+    snapshot,
     timings: { decode: t1 - t0, compile: t2 - t1 },
     release: () => urls.forEach((u) => URL.revokeObjectURL(u)),
   };

@@ -2,7 +2,7 @@
 // writes through the vault API (the app, its cache and sync see it as the user's own edit). The write ops in the
 // worker's registry have already confined and checked the path; the plugin checks it again against the rules
 // in force now. The plugin answers with the note as written, kept by the source for the op's own re-index.
-import type { NoteWriter } from '../../core/ops/write-ops';
+import type { NoteWriter } from '../../core/ops/note-writer';
 import type { WorkerEndpoint } from '../protocol/worker-api';
 import type { RemoteVaultSource } from './remote-vault-source';
 

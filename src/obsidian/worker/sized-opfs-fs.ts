@@ -3,7 +3,8 @@
 // getSize() is a call into the browser: in a CPU profile of the worker indexing 1k notes those calls were 14% of
 // its time. Only this worker writes the files (the data dir's Web Lock), so sizes it tracks itself stay true.
 // Files are also grown ahead of Postgres' one-block extensions (see `grown`).
-import { OpfsAhpFS } from '@electric-sql/pglite/opfs-ahp';
+import { OpfsAhpFS, type OpfsAhpOptions } from '@electric-sql/pglite/opfs-ahp';
+import { SNAPSHOT_FILE_MODE, type SnapshotFill } from './opfs-snapshot';
 
 type FsStats = ReturnType<OpfsAhpFS['lstat']>;
 
@@ -75,8 +76,47 @@ function allZero(buffer: ArrayBuffer, offset: number, length: number): boolean {
   return true;
 }
 
+export interface SizedOpfsOptions extends OpfsAhpOptions {
+  /** Contents of a snapshot laid out by layOutSnapshot, written once the store's handles are open. */
+  fill?: SnapshotFill;
+}
+
 export class SizedOpfsFS extends OpfsAhpFS {
   private readonly cache = new StatCache();
+  private fill: SnapshotFill | null;
+
+  constructor(dataDir: string, options: SizedOpfsOptions = {}) {
+    super(dataDir, options);
+    this.fill = options.fill ?? null;
+  }
+
+  override async init(...args: Parameters<OpfsAhpFS['init']>): ReturnType<OpfsAhpFS['init']> {
+    const result = await super.init(...args);
+    const fill = this.fill;
+    this.fill = null;
+    if (fill) this.writeFill(fill);
+    return result;
+  }
+
+  /**
+   * Writes a laid-out snapshot through the handles the store just opened (one call per non-empty file), then
+   * PG_VERSION through the store's own file creation (from the pool, logged in the state file): before it exists
+   * PGlite sees no database, so a fill cut off anywhere is redone at the next open (opfsHasCluster).
+   */
+  private writeFill(fill: SnapshotFill): void {
+    for (const f of fill.files) {
+      const fd = super.open(f.path);
+      try {
+        // OpfsAhpFS.write views `buffer` as an ArrayBuffer (Emscripten passes the wasm memory's).
+        const n = super.write(fd, f.bytes.buffer as unknown as Uint8Array, f.bytes.byteOffset, f.bytes.length, 0);
+        if (n !== f.bytes.length) throw new Error(`short write of ${f.path} while loading the snapshot`);
+      } finally {
+        super.close(fd);
+      }
+    }
+    super.writeFile(fill.commit.path, fill.commit.bytes, { mode: SNAPSHOT_FILE_MODE });
+    super.flush();
+  }
   /**
    * Files grown ahead of Postgres: path -> the file's real length, beyond the size Postgres sees (the cache's).
    * Postgres extends a relation by writing zero blocks at its end, one call each: ~4,000 of the 4,057 data-page

@@ -11,7 +11,8 @@ import { BatchFlushIdbFs } from './batch-flush-idbfs';
 import { idbHasCluster } from './idb-cluster';
 import { idbKeepAside, opfsKeepAside } from './damaged-copy';
 import { lockDataDir, opfsHasCluster, opfsUsable } from './opfs-cluster';
-import { embeddedPgliteOptions } from './pglite-assets';
+import { embeddedPgliteOptions, snapshotLoadOption } from './pglite-assets';
+import { layOutSnapshot } from './opfs-snapshot';
 import { SizedOpfsFS } from './sized-opfs-fs';
 import { connectToMain } from '../protocol/worker-api';
 
@@ -26,8 +27,9 @@ const IDB_TUNING: Pick<PGliteOptions, 'postgresqlconf'> = {
 
 /**
  * The access-handle pool: one OPFS file per Postgres file, each opened at every start (one call to the browser
- * per file, the bulk of a warm open). The snapshot has ~400 files; the pool is topped up to `maintainedPoolSize`
- * spare files after every query, so the initial size only has to cover the snapshot's load. A statement can take
+ * per file, the bulk of a warm open). The snapshot (~400 files) is laid out with `maintainedPoolSize` spare files
+ * (opfs-snapshot.ts); `initialPoolSize` is only for a store PGlite creates itself. The pool is topped up to
+ * `maintainedPoolSize` spare files after every query. A statement can take
  * at most the spares as new WAL segments (1 MB each) beyond the ones recycled at checkpoints: 150, not 50, since
  * a 10k-note index failed in its embedding phase with 50 (a statement broken off inside Postgres).
  */
@@ -53,7 +55,7 @@ const OPFS_TUNING: Pick<PGliteOptions, 'postgresqlconf'> = {
   ],
 };
 
-async function openIdb(dataDir: string): Promise<OpenedEngine> {
+async function openIdb(dataDir: string, defaultSource?: string): Promise<OpenedEngine> {
   const fresh = !(await idbHasCluster(dataDir));
   const assets = await embeddedPgliteOptions(loadAsset, { fresh });
   try {
@@ -61,7 +63,8 @@ async function openIdb(dataDir: string): Promise<OpenedEngine> {
     // embedding). Not after every transaction: each flush rewrites whole changed files.
     const fs = new BatchFlushIdbFs(dataDir.slice('idb://'.length));
     const engine = await PGliteEngine.open({
-      pgliteOptions: { ...assets.options, ...IDB_TUNING, fs },
+      defaultSource,
+      pgliteOptions: { ...assets.options, ...snapshotLoadOption(assets.snapshot), ...IDB_TUNING, fs },
       relaxedDurability: true,
       autoFlush: false,
       syncStorage: () => fs.persist(),
@@ -75,16 +78,21 @@ async function openIdb(dataDir: string): Promise<OpenedEngine> {
 }
 
 /** `name` is the IndexedDB data dir's name; the OPFS one is a folder of the same name in the origin's OPFS root. */
-async function openOpfs(name: string): Promise<OpenedEngine> {
+async function openOpfs(name: string, defaultSource?: string): Promise<OpenedEngine> {
   const release = await lockDataDir(name);
   try {
     const fresh = !(await opfsHasCluster(name));
     const assets = await embeddedPgliteOptions(loadAsset, { fresh });
-    const fs = new SizedOpfsFS(name, OPFS_POOL);
+    let fs: SizedOpfsFS | null = null;
     try {
+      // A fresh store gets the snapshot laid out in the pool's own layout, not through PGlite's tar load (which
+      // logged every file's creation, chmod and utime in the pool's state file: most of a cold open).
+      const fill = assets.snapshot ? await layOutSnapshot(name, assets.snapshot, OPFS_POOL.maintainedPoolSize) : undefined;
+      fs = new SizedOpfsFS(name, { ...OPFS_POOL, ...(fill ? { fill } : {}) });
       // Relaxed durability: writes reach the files at once; flush() (after every batch) fsyncs the WAL, so a
       // crash loses at most the batch being written.
       const engine = await PGliteEngine.open({
+        defaultSource,
         pgliteOptions: { ...assets.options, ...OPFS_TUNING, fs },
         relaxedDurability: true,
         autoFlush: false,
@@ -92,7 +100,7 @@ async function openOpfs(name: string): Promise<OpenedEngine> {
       return { engine, timings: assets.timings, dataDir: `opfs-ahp://${name}`, release };
     } catch (err) {
       // The failed open may still hold the pool's access handles; they must go before the folder can be copied.
-      await fs.closeFs().catch(() => undefined);
+      await fs?.closeFs().catch(() => undefined);
       throw fresh ? err : new StoreOpenError(`opfs-ahp://${name}`, err);
     } finally {
       assets.release();
@@ -116,14 +124,15 @@ const OPFS_PREFIX = 'opfs-ahp://';
 
 const host = new BrainHost({
   loadAsset,
-  // The worker's own fetch (it streams), handed in so core bounds provider responses and confines redirects.
-  fetch: (input, init) => self.fetch(input, init),
+  // Streamed chat uses the worker's own fetch (requestUrl cannot stream); every other provider call goes through
+  // the main thread's requestUrl (the host's default). Both handed to core, which bounds responses and confines redirects.
+  streamFetch: (input, init) => self.fetch(input, init),
   discardStore: (dataDir) => (dataDir.startsWith(OPFS_PREFIX) ? opfsKeepAside(dataDir.slice(OPFS_PREFIX.length)) : idbKeepAside(dataDir)),
   async openEngine(dataDir, options) {
     if (options?.storage !== 'indexeddb' && (await opfsUsable())) {
       const name = dataDir.slice('idb://'.length);
       try {
-        const opened = await openOpfs(name);
+        const opened = await openOpfs(name, options?.defaultSource);
         dropIdbCopy(dataDir);
         return opened;
       } catch (err) {
@@ -131,11 +140,11 @@ const host = new BrainHost({
         // with a notice. Anything else (no fresh store could be made, the lock was not given) means OPFS does not
         // work for this session, which runs on IndexedDB.
         if (err instanceof StoreOpenError) throw err;
-        const opened = await openIdb(dataDir);
+        const opened = await openIdb(dataDir, options?.defaultSource);
         return { ...opened, warning: `OPFS storage failed (${errorMessage(err)}); the database is in IndexedDB instead` };
       }
     }
-    return openIdb(dataDir);
+    return openIdb(dataDir, options?.defaultSource);
   },
 });
 
