@@ -46,7 +46,8 @@ const MAX_CACHED_TERMS = 50_000;
 
 /** A constant, overridable from the environment while measuring. */
 function tune(name: string, fallback: number): number {
-  const env = typeof process !== 'undefined' ? Number(process.env[name]) : NaN;
+  // Read through globalThis: the core also runs in the plugin's worker, which has no `process`.
+  const env = Number((globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name]);
   return Number.isFinite(env) ? env : fallback;
 }
 
