@@ -66,7 +66,7 @@ describe('deep-mode rerank', () => {
     const fused = (await registry().call('search', { ...query, mode: 'deep', limit: 30 }, { brain, remote: false })) as SearchResponse;
     settings = { ...settings, rerankModel: 'bge-reranker' };
     server.requests.length = 0;
-    const deep = (await registry().call('search', { ...query, mode: 'deep' }, { brain, remote: false })) as SearchResponse;
+    const deep = (await registry().call('search', { ...query, mode: 'deep', limit: 30 }, { brain, remote: false })) as SearchResponse;
     const fusedStaff = staffNumbers(fused);
     const expected = combinedOrder(fusedStaff.map((n) => n / 100), RERANK_MODEL_WEIGHT).map((k) => fusedStaff[k]);
     const got = staffNumbers(deep);
