@@ -3,7 +3,9 @@
 // plugin's settings to a fake OpenAI-compatible embeddings server and a fake chat server on 127.0.0.1 that answer
 // no preflight and send no Access-Control-* header. The worker's own fetch cannot read them; embeddings go through
 // the main thread's requestUrl (the harness shim sends it from Node, as Obsidian sends it from Electron), and
-// think's stream, refused by the browser, is asked once unstreamed through requestUrl: think still answers.
+// think's stream, refused by the browser, is asked once unstreamed through requestUrl: think still answers. Then the
+// embeddings endpoint fails: the status bar and the index status view say semantic search is off and why, and
+// the view's Retry brings it back once the endpoint answers again.
 import { existsSync } from 'node:fs';
 import { type Browser, type Page } from 'playwright-core';
 import { collectPageErrors, hasChromium, launchChromium } from './chromium';
@@ -121,6 +123,33 @@ describe.skipIf(!hasChromium)('providers without CORS headers, from the browser 
     expect(llm.calls[0]!.req.headers.authorization).toBe('Bearer sk-chat-e2e');
     expect(llm.calls[0]!.req.headers.origin).toBeUndefined();
     expect(llm.calls[0]!.user).not.toContain('SECRET-5151');
+    expect(notCors(pageErrors)).toEqual([]);
+  }, STEP_TIMEOUT_MS);
+
+  it('an embeddings provider that keeps failing turns semantic search off visibly, and Retry brings it back', async () => {
+    // A new embedding model re-embeds every chunk; the endpoint answers 503 to all of it.
+    embeddings.failNext(1000, { status: 503 });
+    await page.evaluate(async () => {
+      const plugin = window.__vb.plugin as unknown as PluginHandle;
+      plugin.settings.embedderModel = 'emb-nocors-2';
+      await plugin.saveSettings();
+      await plugin.applyIndexSettings();
+    });
+    expect(await waitForBrain(page, STEP_TIMEOUT_MS - 30_000)).toBe('Brain: ready · semantic search off');
+    const tooltip = await page.evaluate(() => document.querySelector('.vb-status-bar')?.getAttribute('aria-label') ?? '');
+    expect(tooltip.split('\n')[0]).toBe('Semantic search off: the embeddings provider failed 3 times in a row (HTTP 503); calls paused');
+    // The index status view says the same, with a Retry.
+    await page.evaluate(() => (window.__vb.plugin as unknown as PluginHandle).activateView('vault-brain-status'));
+    await page.waitForFunction(() => document.querySelector('.vb-semantic-off') !== null, undefined, { timeout: 60_000 });
+    expect(await page.locator('.vb-semantic-off span').textContent()).toMatch(/^Semantic search off: the embeddings provider failed 3 times in a row \(HTTP 503\)/);
+    // The provider is back; Retry asks it at once (not after the cool-down) and embeds what was pending.
+    embeddings.clearFailures();
+    const before = embeddings.embeddingInputs().length;
+    await page.locator('.vb-semantic-off button.vb-semantic-retry').click();
+    await page.waitForFunction(() => document.querySelector('.vb-status-bar')?.textContent === 'Brain: ready', undefined, { timeout: 120_000 });
+    expect(embeddings.embeddingInputs().length).toBeGreaterThan(before);
+    expect(embeddings.requests.filter((r) => r.path === '/v1/embeddings').at(-1)!.body).toMatchObject({ model: 'emb-nocors-2' });
+    await page.waitForFunction(() => document.querySelector('.vb-semantic-off') === null, undefined, { timeout: 60_000 });
     expect(notCors(pageErrors)).toEqual([]);
   }, STEP_TIMEOUT_MS);
 

@@ -10,6 +10,8 @@ export const THINK_PANE = `[data-pane="${THINK_VIEW}"]`;
 export interface PluginHandle {
   settings: Record<string, unknown>;
   saveSettings(): Promise<void>;
+  /** "Apply and reindex": reopens the brain with the settings saved now. */
+  applyIndexSettings(): Promise<void>;
   activateView(type: string): Promise<{ ask(q: string): Promise<void> } | null>;
 }
 
