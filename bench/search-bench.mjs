@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Search speed on the generated 10,000-note vault (seed 42): index + embed with the built-in embedder (the
 // embedding time is reported on its own), then 200 warm hybrid queries of mixed kinds (keyword, paraphrase,
-// relational, Chinese), p50/p95 wall and CPU time, the same per search mode (fast, balanced, deep), and peak RSS.
+// relational, Chinese), p50/p95 wall and CPU time, the same per search mode (fast, balanced, deep, and deep+model:
+// deep with its model stages against bench/fake-model.mjs on 127.0.0.1, i.e. our side of query expansion and
+// chat reranking without a real model's own time), and peak RSS.
 //
 //   node bench/search-bench.mjs [--notes 10000] [--seed 42] [--queries 200] [--keep-db]
 //
@@ -15,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { generateVault } from './generate-vault.mjs';
 import { loadLib, percentile } from './lib.mjs';
+import { startFakeModel } from './fake-model.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -85,20 +88,33 @@ try {
     console.log(`  ${k.padEnd(12)} wall p50 ${percentile(s, 50).toFixed(1)} ms, p95 ${percentile(s, 95).toFixed(1)} ms`);
   }
   // Per mode (issue 12), interleaved query by query so load on the machine falls on every mode alike.
-  const perMode = { fast: [], balanced: [], deep: [] };
-  for (const q of queries.slice(0, 20)) for (const mode of Object.keys(perMode)) await lib.hybridSearch({ engine: brain.engine, embedder: brain.embedder }, q.q, { limit: 10, mode });
+  const fake = await startFakeModel();
+  const llm = { ...lib.DEFAULT_LLM_SETTINGS, provider: 'openai', baseURL: fake.baseURL, model: 'fake-chat' };
+  const stages = lib.searchModelStages(llm, (input, init) => fetch(input, init), brain.health);
+  const deps = { engine: brain.engine, embedder: brain.embedder };
+  const setups = {
+    fast: [deps, 'fast'],
+    balanced: [deps, 'balanced'],
+    deep: [deps, 'deep'],
+    'deep+model': [{ ...deps, reranker: stages.reranker, expander: stages.expander, modelTimeoutMs: stages.timeoutMs }, 'deep'],
+  };
+  const perMode = Object.fromEntries(Object.keys(setups).map((m) => [m, []]));
+  const search = (mode, q) => lib.hybridSearch(setups[mode][0], q.q, { limit: 10, mode: setups[mode][1] });
+  for (const q of queries.slice(0, 20)) for (const mode of Object.keys(perMode)) await search(mode, q);
   for (const q of queries) {
     for (const mode of Object.keys(perMode)) {
       const t0 = performance.now();
-      await lib.hybridSearch({ engine: brain.engine, embedder: brain.embedder }, q.q, { limit: 10, mode });
+      await search(mode, q);
       perMode[mode].push(performance.now() - t0);
     }
   }
+  console.log(`fake model requests: ${JSON.stringify(fake.calls)}`);
+  await fake.close();
   const balancedP50 = percentile(sorted(perMode.balanced), 50);
   for (const [mode, v] of Object.entries(perMode)) {
     const s = sorted(v);
     const target = mode === 'fast' ? '  (target p50 <= 10)' : '';
-    console.log(`mode ${mode.padEnd(9)} wall p50 ${percentile(s, 50).toFixed(1)} ms, p95 ${percentile(s, 95).toFixed(1)} ms, p50 ${(percentile(s, 50) / balancedP50).toFixed(2)}x balanced${target}`);
+    console.log(`mode ${mode.padEnd(11)} wall p50 ${percentile(s, 50).toFixed(1)} ms, p95 ${percentile(s, 95).toFixed(1)} ms, p50 ${(percentile(s, 50) / balancedP50).toFixed(2)}x balanced${target}`);
   }
   console.log(`peak RSS   ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
   console.log(`load avg   ${load()} at end`);

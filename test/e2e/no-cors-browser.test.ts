@@ -3,19 +3,21 @@
 // plugin's settings to a fake OpenAI-compatible embeddings server and a fake chat server on 127.0.0.1 that answer
 // no preflight and send no Access-Control-* header. The worker's own fetch cannot read them; embeddings go through
 // the main thread's requestUrl (the harness shim sends it from Node, as Obsidian sends it from Electron), and
-// think's stream, refused by the browser, is asked once unstreamed through requestUrl: think still answers.
+// think's stream, refused by the browser, is asked once unstreamed through requestUrl: think still answers. Then the
+// embeddings endpoint fails: the status bar and the index status view say semantic search is off and why, and
+// the view's Retry brings it back once the endpoint answers again.
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { collectPageErrors, hasChromium, launchChromium } from './chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer } from '../helpers/fake-llm-server';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '../helpers/fake-openai-server';
 import { MAIN_JS, startHarnessServer, type HarnessServer } from './harness-server';
 import type { NoteInput } from './harness/page';
 import { buildThinkPage } from './think/build-page';
+import { askInThinkPane, THINK_PANE, waitForBrain, type PluginHandle } from './think/drive';
 
-const CHROMIUM = '/usr/bin/chromium';
 const STEP_TIMEOUT_MS = 240_000;
-const THINK_VIEW = 'vault-brain-think';
 const QUESTION = 'Who founded Acme Robotics?';
 const REPLY = 'Alice Chen founded Acme Robotics in 2019. [1]';
 
@@ -25,13 +27,7 @@ const NOTES: Record<string, string> = {
   'Private/Plan.md': '# Plan\n\nWho founded Acme Robotics? Acme Robotics secret SECRET-5151.\n',
 };
 
-interface PluginHandle {
-  settings: Record<string, unknown>;
-  saveSettings(): Promise<void>;
-  activateView(type: string): Promise<{ ask(q: string): Promise<void> } | null>;
-}
-
-describe.skipIf(!existsSync(CHROMIUM))('providers without CORS headers, from the browser worker', () => {
+describe.skipIf(!hasChromium)('providers without CORS headers, from the browser worker', () => {
   let server: HarnessServer;
   let llm: FakeLlmServer;
   let embeddings: FakeOpenAIServer;
@@ -46,19 +42,13 @@ describe.skipIf(!existsSync(CHROMIUM))('providers without CORS headers, from the
     // No CORS at all: preflights answer 405 and no response carries Access-Control-Allow-Origin.
     llm.allowOrigin = null;
     llm.reply = () => REPLY;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
     // Requests are watched, not intercepted: Chromium sends an intercepted request without its CORS preflight,
     // and the browser's CORS check is what this test is about.
     context.on('request', (r) => requested.push(r.url()));
     page = await context.newPage();
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') pageErrors.push(m.text());
-    });
+    collectPageErrors(page, pageErrors);
   }, STEP_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -66,8 +56,7 @@ describe.skipIf(!existsSync(CHROMIUM))('providers without CORS headers, from the
     await Promise.all([server?.close(), llm?.close(), embeddings?.close()]);
   });
 
-  const statusText = (): Promise<string> => page.evaluate(() => document.querySelector('.vb-status-bar')?.textContent ?? '');
-  const pane = `[data-pane="${THINK_VIEW}"]`;
+  const pane = THINK_PANE;
   /** The browser's own reports of the refused cross-origin stream (expected: that is the point). */
   const notCors = (errors: string[]): string[] => errors.filter((e) => !/CORS|Failed to load resource|ERR_FAILED/i.test(e));
 
@@ -97,14 +86,8 @@ describe.skipIf(!existsSync(CHROMIUM))('providers without CORS headers, from the
       },
       { chat: llm.baseURL, emb: embeddings.baseURL },
     );
-    const started = Date.now();
-    while (Date.now() - started < STEP_TIMEOUT_MS - 10_000) {
-      const text = await statusText();
-      if (text.startsWith('Brain: ready') || text.startsWith('Brain: error')) break;
-      await page.waitForTimeout(100);
-    }
     // Ready with semantic search on: every chunk was embedded through requestUrl.
-    expect(await statusText()).toBe('Brain: ready');
+    expect(await waitForBrain(page, STEP_TIMEOUT_MS - 10_000)).toBe('Brain: ready');
     const inputs = embeddings.embeddingInputs().flat();
     expect(inputs.length).toBeGreaterThan(0);
     expect(inputs.join('\n')).not.toContain('SECRET-5151');
@@ -117,17 +100,7 @@ describe.skipIf(!existsSync(CHROMIUM))('providers without CORS headers, from the
   }, STEP_TIMEOUT_MS);
 
   it('think answers: the stream the browser refuses is asked once unstreamed through requestUrl', async () => {
-    await page.evaluate(
-      async ({ q, type }) => {
-        const plugin = window.__vb.plugin as unknown as PluginHandle;
-        const view = await plugin.activateView(type);
-        if (!view) throw new Error('no think view');
-        const leaf = window.__vb.app.workspace.getLeavesOfType(type)[0]!;
-        leaf.containerEl.dataset.pane = type;
-        void view.ask(q);
-      },
-      { q: QUESTION, type: THINK_VIEW },
-    );
+    await askInThinkPane(page, QUESTION);
     await page.waitForFunction((sel) => document.querySelector(`${sel} .vb-think-answer`) !== null, pane, { timeout: 60_000 });
     const done = await page.evaluate((sel) => {
       const root = document.querySelector(sel)!;
@@ -150,6 +123,33 @@ describe.skipIf(!existsSync(CHROMIUM))('providers without CORS headers, from the
     expect(llm.calls[0]!.req.headers.authorization).toBe('Bearer sk-chat-e2e');
     expect(llm.calls[0]!.req.headers.origin).toBeUndefined();
     expect(llm.calls[0]!.user).not.toContain('SECRET-5151');
+    expect(notCors(pageErrors)).toEqual([]);
+  }, STEP_TIMEOUT_MS);
+
+  it('an embeddings provider that keeps failing turns semantic search off visibly, and Retry brings it back', async () => {
+    // A new embedding model re-embeds every chunk; the endpoint answers 503 to all of it.
+    embeddings.failNext(1000, { status: 503 });
+    await page.evaluate(async () => {
+      const plugin = window.__vb.plugin as unknown as PluginHandle;
+      plugin.settings.embedderModel = 'emb-nocors-2';
+      await plugin.saveSettings();
+      await plugin.applyIndexSettings();
+    });
+    expect(await waitForBrain(page, STEP_TIMEOUT_MS - 30_000)).toBe('Brain: ready · semantic search off');
+    const tooltip = await page.evaluate(() => document.querySelector('.vb-status-bar')?.getAttribute('aria-label') ?? '');
+    expect(tooltip.split('\n')[0]).toBe('Semantic search off: the embeddings provider failed 3 times in a row (HTTP 503); calls paused');
+    // The index status view says the same, with a Retry.
+    await page.evaluate(() => (window.__vb.plugin as unknown as PluginHandle).activateView('vault-brain-status'));
+    await page.waitForFunction(() => document.querySelector('.vb-semantic-off') !== null, undefined, { timeout: 60_000 });
+    expect(await page.locator('.vb-semantic-off span').textContent()).toMatch(/^Semantic search off: the embeddings provider failed 3 times in a row \(HTTP 503\)/);
+    // The provider is back; Retry asks it at once (not after the cool-down) and embeds what was pending.
+    embeddings.clearFailures();
+    const before = embeddings.embeddingInputs().length;
+    await page.locator('.vb-semantic-off button.vb-semantic-retry').click();
+    await page.waitForFunction(() => document.querySelector('.vb-status-bar')?.textContent === 'Brain: ready', undefined, { timeout: 120_000 });
+    expect(embeddings.embeddingInputs().length).toBeGreaterThan(before);
+    expect(embeddings.requests.filter((r) => r.path === '/v1/embeddings').at(-1)!.body).toMatchObject({ model: 'emb-nocors-2' });
+    await page.waitForFunction(() => document.querySelector('.vb-semantic-off') === null, undefined, { timeout: 60_000 });
     expect(notCors(pageErrors)).toEqual([]);
   }, STEP_TIMEOUT_MS);
 

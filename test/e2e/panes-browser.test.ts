@@ -3,7 +3,8 @@
 // Screenshots of the panes go to test-artifacts/; with UPDATE_DOC_IMAGES=1 they also replace the README images
 // in docs/img/ (not on every run, so a test run leaves the checkout clean).
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { collectPageErrors, hasChromium, launchChromium } from './chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildVault } from '../../bench/generate-vault.mjs';
 import { shootDocImage } from './doc-images';
@@ -11,11 +12,9 @@ import { MAIN_JS, startHarnessServer, type HarnessServer } from './harness-serve
 import type { NoteInput } from './harness/page';
 import { buildPanesPage } from './panes/build-page';
 
-const CHROMIUM = '/usr/bin/chromium';
 const NOTES = 300;
 const STEP_TIMEOUT_MS = 240_000;
 
-const hasChromium = existsSync(CHROMIUM);
 const PLANTED = { note: 'Baking/Sourdough starter.md', neighbour: 'Baking/Levain feeding schedule.md' };
 
 interface Truth {
@@ -43,17 +42,11 @@ describe.skipIf(!hasChromium)('plugin panes in a browser', () => {
       { path: PLANTED.neighbour, content: '---\ntags: [baking]\n---\n# Levain feeding schedule\n\nFeeding the levain: rye flour and water, twice a day, in a warm spot. Discard half first. A lively levain with active yeast makes the bread rise well.\n', mtime },
     );
     server = await startHarnessServer(await buildPanesPage());
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 2 });
     await context.route('**/*', (route) => (route.request().url().startsWith(server.url) || route.request().url().startsWith('blob:') ? route.continue() : route.abort()));
     page = await context.newPage();
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') pageErrors.push(m.text());
-    });
+    collectPageErrors(page, pageErrors);
   }, STEP_TIMEOUT_MS);
 
   afterAll(async () => {

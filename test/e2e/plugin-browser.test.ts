@@ -2,7 +2,8 @@
 // never a downloaded browser), with the stand-in Obsidian API and an in-memory vault of generated notes.
 import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM, collectPageErrors, hasChromium, launchChromium } from './chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildVault } from '../../bench/generate-vault.mjs';
 import type { IndexResult, OpenResult } from '../../src/obsidian/protocol/worker-api';
@@ -10,7 +11,6 @@ import { buildPage, MAIN_JS, startHarnessServer, type HarnessServer } from './ha
 import { traceMainThread } from './main-thread-trace';
 import type { MainThreadReport, NoteInput } from './harness/page';
 
-const CHROMIUM = '/usr/bin/chromium';
 const NOTES = 300;
 /**
  * Both stores the worker has: OPFS (what a desktop worker picks when it can) and IndexedDB (mobile, and the
@@ -30,7 +30,6 @@ function report(line: string): void {
   process.stdout.write(`[e2e] ${line}\n`);
 }
 
-const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) report(`skipping browser e2e: ${CHROMIUM} is absent (apt-get install -y chromium)`);
 
 type OpenReport = { result: OpenResult & { clientStartMs: number; openMs: number }; mainThread: MainThreadReport };
@@ -50,18 +49,12 @@ describe.skipIf(!hasChromium).each(STORES)('plugin in a browser ($label)', ({ ap
     const mtime = Date.UTC(2025, 0, 1);
     for (const [path, content] of files) notes.push({ path, content, mtime });
     server = await startHarnessServer(await buildPage());
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchChromium();
     context = await browser.newContext();
     // The page may talk to its own server only: anything else would be a runtime download.
     await context.route('**/*', (route) => (route.request().url().startsWith(server.url) || route.request().url().startsWith('blob:') ? route.continue() : route.abort()));
     page = await context.newPage();
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') pageErrors.push(m.text());
-    });
+    collectPageErrors(page, pageErrors);
   }, STEP_TIMEOUT_MS);
 
   afterAll(async () => {

@@ -4,17 +4,17 @@
 // streams, then the verified answer; a failing model leaves one line saying why no model was used.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { collectPageErrors, hasChromium, launchChromium } from './chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer } from '../helpers/fake-llm-server';
 import { ARTIFACTS, shootDocImage } from './doc-images';
 import { MAIN_JS, startHarnessServer, type HarnessServer } from './harness-server';
 import type { NoteInput } from './harness/page';
 import { buildThinkPage } from './think/build-page';
+import { askInThinkPane, THINK_PANE, waitForBrain, type PluginHandle } from './think/drive';
 
-const CHROMIUM = '/usr/bin/chromium';
 const STEP_TIMEOUT_MS = 240_000;
-const THINK_VIEW = 'vault-brain-think';
 const QUESTION = 'Who founded Acme Robotics?';
 const REPLY = 'Alice Chen founded Acme Robotics in 2019. [1]\nAcme Robotics builds warehouse robots. [2]';
 
@@ -25,14 +25,6 @@ const NOTES: Record<string, string> = {
   'Private/Plan.md': '# Plan\n\nWho founded Acme Robotics? Acme Robotics secret SECRET-4242.\n',
 };
 
-const hasChromium = existsSync(CHROMIUM);
-
-/** The plugin as the page sees it (the shim's Plugin type does not know the plugin's own members). */
-interface PluginHandle {
-  settings: Record<string, unknown>;
-  saveSettings(): Promise<void>;
-  activateView(type: string): Promise<{ ask(q: string): Promise<void> } | null>;
-}
 
 describe.skipIf(!hasChromium)('think pane with a model, in a browser', () => {
   let server: HarnessServer;
@@ -47,19 +39,13 @@ describe.skipIf(!hasChromium)('think pane with a model, in a browser', () => {
     // The worker runs on the harness page's origin; the model server is another origin, as a real one is.
     llm.allowOrigin = server.url;
     llm.reply = () => REPLY;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
     // Only the page's own server and the local model: anything else would be a runtime download or a leak.
     const allowed = [server.url, llm.origin, 'blob:'];
     await context.route('**/*', (route) => (allowed.some((a) => route.request().url().startsWith(a)) ? route.continue() : route.abort()));
     page = await context.newPage();
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') pageErrors.push(m.text());
-    });
+    collectPageErrors(page, pageErrors);
     mkdirSync(ARTIFACTS, { recursive: true });
   }, STEP_TIMEOUT_MS);
 
@@ -68,24 +54,8 @@ describe.skipIf(!hasChromium)('think pane with a model, in a browser', () => {
     await Promise.all([server?.close(), llm?.close()]);
   });
 
-  const statusText = (): Promise<string> => page.evaluate(() => document.querySelector('.vb-status-bar')?.textContent ?? '');
-  const pane = `[data-pane="${THINK_VIEW}"]`;
-
-  async function ask(question: string): Promise<void> {
-    await page.evaluate(
-      async ({ q, type }) => {
-        const plugin = window.__vb.plugin as unknown as PluginHandle;
-        const view = await plugin.activateView(type);
-        if (!view) throw new Error('no think view');
-        const leaf = window.__vb.app.workspace.getLeavesOfType(type)[0]!;
-        leaf.containerEl.classList.add('vb-e2e-pane');
-        leaf.containerEl.dataset.pane = type;
-        // Not awaited: the test watches the pane while the answer streams in.
-        void view.ask(q);
-      },
-      { q: question, type: THINK_VIEW },
-    );
-  }
+  const pane = THINK_PANE;
+  const ask = (question: string): Promise<void> => askInThinkPane(page, question);
 
   it('opens the brain with the model settings from the plugin settings', async () => {
     await page.goto(`${server.url}/?appId=e2ethink0001`);
@@ -99,13 +69,7 @@ describe.skipIf(!hasChromium)('think pane with a model, in a browser', () => {
       await plugin.saveSettings();
       window.__vb.app.workspace.markLayoutReady();
     }, llm.baseURL);
-    const started = Date.now();
-    while (Date.now() - started < STEP_TIMEOUT_MS - 10_000) {
-      const text = await statusText();
-      if (text === 'Brain: ready' || text.startsWith('Brain: error')) break;
-      await page.waitForTimeout(100);
-    }
-    expect(await statusText()).toBe('Brain: ready');
+    expect(await waitForBrain(page, STEP_TIMEOUT_MS - 10_000)).toBe('Brain: ready');
     expect(pageErrors).toEqual([]);
   }, STEP_TIMEOUT_MS);
 

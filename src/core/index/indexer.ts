@@ -22,7 +22,9 @@ import type { VaultFile, VaultSource } from './vault-source';
 // 4: a clause opening with another name in plain text is not the page's; kinds inferred from incoming links.
 // 5: chunk full-text vectors carry the note's title, aliases and properties as weighted fields (text/search-fields.ts).
 // 6: CJK runs also index their Han characters (text/segment.ts), so 删掉 and 删除 share a term.
-export const PARSER_VERSION = '6';
+// 7: typed edges on notes as people write them: denied, intended and someone else's relations stay mentions; label
+//    lines, appositions and listed attendees typed when both kinds fit (docs/typed-edges.md).
+export const PARSER_VERSION = '7';
 
 /** Bytes of new files kept from rename detection for the parse that follows, so they are not read twice. */
 const RENAME_READ_CACHE_BYTES = 64 * 1024 * 1024;

@@ -34,6 +34,11 @@ const SURNAMES = '王李张刘陈杨黄赵吴周徐孙朱胡郭林罗梁宋郑�
 const NOT_A_NAME_ZH = /^(?:周[末一二三四五六日年内]|林[地业]|黄金|朱红|谢谢|王牌|陈[述列旧]|许多|何时|华[人语丽]|施工|曹操)/u;
 const ORG_SUFFIX = String.raw`(?:资本|创投|基金|科技|公司|集团|智能|投资|银行|实验室|研究院)`;
 const VERB_ZH = String.raw`(?:也|还|已|曾经?|于\d{4}年|在\d{4}年)?(?:投资|领投|跟投|参投|注资|创立|创办|创建|成立|联合创立|加入|入职|任职|就职|供职|担任|在|是|为|离开|离职)`;
+/** "他的太太", "我同事", "她哥哥": a relative or colleague named by a pronoun, then a verb of the relations. */
+const RELATIVE_ZH = new RegExp(
+  String.raw`${MARKUP}(?:他|她|我|他们|她们|我们)的?(?:太太|妻子|老婆|丈夫|先生|老公|爱人|哥哥|姐姐|弟弟|妹妹|父亲|母亲|爸爸|妈妈|儿子|女儿|朋友|同学|同事|老板|上司|领导|合伙人|联合创始人)${VERB_ZH}`,
+  'u',
+);
 const OTHER_ZH = new RegExp(String.raw`${MARKUP}(?:(?<person>[${SURNAMES}][\p{Script=Han}]{1,2}?)|(?<org>[\p{Script=Han}]{1,8}?${ORG_SUFFIX}))${VERB_ZH}`, 'u');
 
 /** The parts of the page's names a clause may call it by: "Elena Petrova" -> elena, petrova, elena petrova. */
@@ -53,7 +58,7 @@ export function nameTokens(names: readonly string[]): Set<string> {
  * than the page as the subject of its verb. `pageNames`: `nameTokens` of the page's title, aliases and file name.
  */
 export function opensWithOtherSubject(clause: string, pageNames: ReadonlySet<string>): boolean {
-  if (OTHER_RELATIVE.test(clause)) return true;
+  if (OTHER_RELATIVE.test(clause) || RELATIVE_ZH.test(clause)) return true;
   const en = OTHER_NAMED.exec(clause);
   if (en?.groups?.name !== undefined) {
     const words = en.groups.name.split(/\s+/);

@@ -20,6 +20,11 @@ function subjectZh(verb: string, lead = String.raw`[^，。；：:\uFFFC]{0,10}?
   return new RegExp(String.raw`^${NO_LINK}\s*${lead}(?<v>${verb})`, 'iu');
 }
 
+/** "Team:", "**Board**:", "- GP: " at the start of its line, right before the (first) link. */
+function labelLine(label: string): RegExp {
+  return new RegExp(String.raw`^[ \t>*_-]*(?:\*\*|__)?(?<v>${label})(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?\s*$`, 'iu');
+}
+
 const THIS_ORG = String.raw`(?:it|this|us|here|the\s+(?:company|firm|startup|business|lab|fund|team)|this\s+(?:company|firm|startup|business|lab|fund))`;
 
 export const SUBJECT_PATTERNS: readonly VerbPattern[] = [
@@ -34,6 +39,7 @@ export const SUBJECT_PATTERNS: readonly VerbPattern[] = [
   { keys: ['invest'], type: 'invested_in', direction: 'in', after: subjectEn(String.raw`invested|invests`) },
   { keys: ['led', 'participated', 'joined'], type: 'invested_in', direction: 'in', after: subjectEn(String.raw`(?:(?:co-)?led|participated\s+in|joined)\s+(?:the|our|its|this|a)\s+(?:[\p{L}\p{N}$€£¥.-]+\s+){0,3}?(?:round|raise|financing|investment|seed|series\s+[a-z]\d?)`) },
   { keys: ['investor', 'backer'], type: 'invested_in', direction: 'in', after: subjectEn(String.raw`(?:is|was|became)\s+(?:an?|our|the|its)\s+(?:early\s+|angel\s+|lead\s+|seed\s+|first\s+)?(?:investor|backer)`) },
+  { keys: ['came in', 'came on'], type: 'invested_in', direction: 'in', after: subjectEn(String.raw`came\s+(?:in|on\s+board)\s+as\s+(?:an?\s+|the\s+)?(?:early\s+|seed\s+|lead\s+)?(?:angel|investor|backer|lead\s+investor)`) },
   { keys: ['backed', 'funded'], type: 'invested_in', direction: 'in', after: subjectEn(String.raw`(?:backed|funded|financed)\s+${THIS_ORG}`) },
   { keys: ['投', '注资'], type: 'invested_in', direction: 'in', after: subjectZh(String.raw`投资了?(?:公司|我们|本公司|这家公司)|领投|跟投|参投|注资`) },
   { keys: ['投资'], type: 'invested_in', direction: 'in', after: subjectZh(String.raw`是(?:公司|我们|本公司)?的?(?:早期|天使|领)?(?:投资人|投资方|股东)`, '') },
@@ -69,6 +75,18 @@ export const SUBJECT_PATTERNS: readonly VerbPattern[] = [
   { keys: ['attend', 'particip', 'present'], type: 'attended', direction: 'in', before: new RegExp(String.raw`${NB}(?<v>attendees|participants|present|in\s+attendance|attended\s+by|attending)\s*(?:\*\*|__)?\s*[:：]?\s*(?:\*\*|__)?\s*$`, 'iu') },
   { keys: ['参会', '与会', '出席', '参加', '参与'], type: 'attended', direction: 'in', before: zh(String.raw`(?:参会人员?|参会者|与会者|与会人员|出席人员?|出席者|参加人员?|参与者)(?:有|包括)?`, String.raw`\s*[:：]?`) },
   { keys: ['attend', 'dial', 'call', 'meeting'], type: 'attended', direction: 'in', after: subjectEn(String.raw`attended|dialed\s+in|dialled\s+in|joined\s+(?:the\s+)?(?:call|meeting|session|discussion)`) },
-  { keys: ['attended'], type: 'attended', direction: 'out', before: new RegExp(String.raw`${NB}(?<v>attended|attends|went\s+to|was\s+at)\s+(?:the\s+)?$`, 'iu') },
+  { keys: ['attend', 'went to', 'was at'], type: 'attended', direction: 'out', before: new RegExp(String.raw`${NB}(?<v>attended|attends|went\s+to|was\s+at)\s+(?:the\s+)?$`, 'iu') },
+  // "Met him at [[Collision 2024]]" on a person's page: that person was at the event. Weak (a place reads the same),
+  // so only when the target is known to be a meeting or event.
+  { keys: ['met'], type: 'attended', direction: 'out', strict: true, before: new RegExp(String.raw`${NB}(?<v>met\s+(?:him|her|them)\s+(?:at|during)|first\s+met\s+at)\s+(?:the\s+)?$`, 'iu') },
+
+  // ---- label lines on an organisation's page ("Founders: [[A]], [[B]]", "Team: …", "Board: …", "Portfolio: …") ----
+  // The label says what the listed notes are to this page. Weak evidence on its own (a project note has a "Team:"
+  // too), so only taken when both ends' kinds are known to fit.
+  { keys: ['founder', 'founding'], type: 'founded', direction: 'in', strict: true, before: labelLine(String.raw`(?:co-?)?founders?|founding\s+team`) },
+  { keys: ['team', 'people', 'staff', 'gp', 'partner', 'leadership', 'management', 'employees'], type: 'works_at', direction: 'in', strict: true, before: labelLine(String.raw`team|key\s+people|people|staff|employees|leadership(?:\s+team)?|management(?:\s+team)?|gps?|partners|general\s+partners?|managing\s+partners?`) },
+  { keys: ['board', 'mentor'], type: 'advises', direction: 'in', strict: true, before: labelLine(String.raw`board(?:\s+of\s+directors)?|board\s+members?|directors|mentors?`) },
+  { keys: ['angel', 'backer', 'shareholder'], type: 'invested_in', direction: 'in', strict: true, before: labelLine(String.raw`angels?|angel\s+investors?|backers?|shareholders?`) },
+  { keys: ['portfolio', 'investments'], type: 'invested_in', direction: 'out', strict: true, before: labelLine(String.raw`portfolio(?:\s+companies)?|investments`) },
   { keys: ['参加', '出席'], type: 'attended', direction: 'in', after: subjectZh(String.raw`(?:参加|出席|参与)了?(?:会议|本次会议|讨论)?`, '') },
 ];

@@ -1,6 +1,7 @@
 // Picks the verb that types a link from the clause text just before and just after it.
 import { candidatePatterns } from './verb-keys';
-import { NEGATION, PAST_LEAD, PAST_MARKER, PAST_PHRASE, VERB_PATTERNS, VERB_PRECEDENCE, type VerbType } from './verb-patterns';
+import { NEGATION, NOT_YET, PAST_LEAD, PAST_MARKER, PAST_PHRASE, someoneElsesRole, VERB_PATTERNS, VERB_PRECEDENCE, type VerbType } from './verb-patterns';
+import { ROLE_EN } from './verb-syntax';
 
 export interface VerbHit {
   type: VerbType;
@@ -8,9 +9,17 @@ export interface VerbHit {
   /** `verb: co-founded`, `verb: worked at (past)`. */
   evidence: string;
   past: boolean;
+  /** The pattern is weak evidence: both ends' kinds must be known to fit. */
+  strict?: boolean;
 }
 
 const HAS_WORD = /[\p{L}\p{N}]/u;
+
+/**
+ * Evidence phrases that name a role rather than an act: "CEO of", "founder of", "investor in". (Not "board of" or
+ * "advisory board of": "joined the board of [[X]]", "on the advisory board of [[X]]" are the page's own seat.)
+ */
+const NOUN_PHRASE = new RegExp(String.raw`^(?:co-?|co\s)?(?:founder|founding|investor|angel|backer|advis[oe]r|mentor|employee|${ROLE_EN})(?![\p{L}])`, 'iu');
 
 interface Candidate {
   rank: number;
@@ -83,7 +92,10 @@ function hitsIn(before: string, after: string, extraDistance: number): Candidate
       phrases.push(m.groups?.v ?? m[0]);
     }
     const lead = before.slice(0, verbAt);
-    if (NEGATION.test(lead.slice(-24))) continue;
+    const near = lead.slice(-40);
+    if (NEGATION.test(near) || NOT_YET.test(near)) continue;
+    // "met the CEO of [[Acme]]": a role noun after an article is someone else's (a verb phrase never is).
+    if (p.before && p.direction === 'out' && NOUN_PHRASE.test(phrases[0] ?? '') && someoneElsesRole(lead)) continue;
     const rank = VERB_PRECEDENCE.indexOf(p.type);
     const phrase = phrases.join('…').replace(/\s+/g, ' ').trim();
     // Only employment and advising end; a founder or an investor stays one.
@@ -94,7 +106,7 @@ function hitsIn(before: string, after: string, extraDistance: number): Candidate
       rank,
       distance,
       verbAt: p.before ? verbAt : -1,
-      hit: { type: p.type, direction: p.direction, past, evidence: `verb: ${phrase}${past ? ' (past)' : ''}` },
+      hit: { type: p.type, direction: p.direction, past, evidence: `verb: ${phrase}${past ? ' (past)' : ''}`, ...(p.strict ? { strict: true } : {}) },
     });
   }
   return out;

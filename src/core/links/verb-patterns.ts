@@ -42,7 +42,7 @@ const OWN_PATTERNS: readonly VerbPattern[] = [
   // "[[Acme]] as an (angel) investor", "[[Acme]]'s investor".
   { keys: ['investor'], type: 'invested_in', direction: 'out', after: enAfter(String.raw`(?:['’]s\s+|\s*as\s+(?:an?\s+|the\s+)?)(?:[\p{L}-]+\s+)?investor`) },
   // Passive "backed by / funded by / raised $5M from / round led by [[Sequoia]]".
-  { keys: ['backed', 'funded', 'financed', 'invested', 'led by', 'raised', 'investor'], type: 'invested_in', direction: 'in', before: en(String.raw`(?:backed|funded|financed)\s+by|invested\s+in\s+by|(?:round|investment|raise|financing)\s+(?:was\s+)?(?:co-)?led\s+by|raised\s+(?:[\p{L}\p{N}$€£¥.,-]+\s+){0,4}from|investors?\s*(?:include|includes|including|are|is|were|:)`, '') },
+  { keys: ['backed', 'funded', 'financed', 'invested', 'led by', 'raised', 'investor'], type: 'invested_in', direction: 'in', before: en(String.raw`(?:backed|funded|financed)\s+by|invested\s+in\s+by|(?:round|investment|raise|financing|seed|pre-seed|series\s+[a-z]\d?)\s+(?:round\s+)?(?:was\s+)?(?:co-)?led\s+by|raised\s+(?:[\p{L}\p{N}$€£¥.,-]+\s+){0,4}from|investors?\s*(?:include|includes|including|are|is|were|:)`, '') },
   // "[[Sequoia]] invested in it / led the round" on the company's own page.
   { keys: ['invest', 'led'], type: 'invested_in', direction: 'in', after: enAfter(String.raw`(?:invested\s+in\s+(?:it|us|the\s+company)|(?:co-)?led\s+(?:the|its|our)\s+(?:[\p{L}\p{N}$-]+\s+){0,2}round)`) },
   // Chinese "投资了/领投/跟投/注资/天使投资[[X]]"; "投资人" names the investor, so not here.
@@ -71,6 +71,8 @@ const OWN_PATTERNS: readonly VerbPattern[] = [
   { keys: ['work', 'employ', 'hired', 'recruited', 'join', 'intern', 'currently', 'now'], type: 'works_at', direction: 'out', before: en(String.raw`(?:works|work|working)\s+(?:at|for)|(?:employed|hired|recruited)\s+(?:by|at)|employee\s+(?:of|at)|joined|joins|joining|interned?\s+at|internship\s+at|(?:currently|now)\s+at`) },
   // Past: "worked at", "left", "quit", "resigned from", "previously at".
   { keys: ['worked', 'left', 'quit', 'leaving', 'depart', 'resign', 'retired', 'previously', 'formerly', 'alum'], type: 'works_at', direction: 'out', past: true, before: en(String.raw`worked\s+(?:at|for)|left|quit|leaving|departed|departed\s+from|resigned\s+from|retired\s+from|(?:previously|formerly)\s+(?:at|@|with)|alum(?:nus|na|ni)?\s+of`) },
+  // "ex-[[Google]]", "(ex-[[Meta]])": a former employer, as profiles write it.
+  { keys: ['ex-'], type: 'works_at', direction: 'out', past: true, before: new RegExp(String.raw`(?:^|[\s(/,])(?<v>ex-)\s*$`, 'iu') },
   // "CEO of / engineer at / Head of Product at [[Acme]]".
   { keys: ROLE_KEYS_EN, type: 'works_at', direction: 'out', before: en(String.raw`${ROLE_EN}\s*(?:at|of|@)`) },
   // "is a … at [[Acme]]" (current) and "was a … at [[Acme]]" (past).
@@ -91,8 +93,34 @@ const OWN_PATTERNS: readonly VerbPattern[] = [
   { keys: ROLE_KEYS_ZH, type: 'works_at', direction: 'out', after: zhAfter(String.raw`的?\s*(?:前|原)?(?:(?![是为])[\p{Script=Han}]){0,4}?${ROLE_ZH}`) },
 ];
 
-/** Negation in the few characters before a verb: the relation is denied, so the link stays a mention. */
-export const NEGATION = /(?:(?<![\p{L}])(?:never|not|no|didn['’]t|doesn['’]t|don['’]t|wasn['’]t|isn['’]t|hasn['’]t)(?![\p{L}])|从未|从没|没有|并未|未曾|不是|并非)[\s\p{L}]{0,3}$/iu;
+/**
+ * Negation right before a verb or role noun: the relation is denied, so the link stays a mention. An article or a
+ * possessive may sit between ("not an investor in", "never a board member of", "was never employed by").
+ */
+export const NEGATION = /(?:(?<![\p{L}])(?:never|not|no|didn['’]t|doesn['’]t|don['’]t|wasn['’]t|isn['’]t|hasn['’]t|haven['’]t|won['’]t)(?![\p{L}])(?:\s+(?:a|an|the|their|his|her|its|our|my|been|ever|once|actually|really))*|从未|从没|没有|并未|未曾|不是|并非|从来没有?|不曾)[\s\p{L}]{0,3}$/iu;
+
+/**
+ * An intention, a plan or a guess right before the verb ("should invest in", "might join", "considering joining",
+ * "打算加入"): nothing has happened yet, so the link stays a mention. A wrong typed edge costs more than a missing one.
+ */
+export const NOT_YET = /(?:(?<![\p{L}])(?:should|could|would|might|must|shall|will|want(?:s|ed)?\s+to|plan(?:s|ned|ning)?\s+to|hop(?:e|es|ed|ing)\s+to|intend(?:s|ed)?\s+to|(?:is|are|am|was|were)\s+(?:about|going|likely)\s+to|going\s+to|about\s+to|trying\s+to|tries\s+to|consider(?:s|ed|ing)?|thinking\s+(?:of|about)|if|whether|maybe|perhaps)(?![\p{L}])|想要?|打算|计划|可能|也许|或许|考虑|准备|希望|应该|如果)[\s\p{L}]{0,3}$/iu;
+
+/**
+ * A role or founder noun introduced by an article after anything but a copula ("met the CEO of [[Acme]]", "intro to
+ * a partner at [[Fund]]", "The founder of [[X]] called"): that person is someone else, not the page. After a copula
+ * or "as" ("she is the CTO at", "joined as a partner at") the role stays the page's own. `lead` is the clause up to
+ * the noun.
+ */
+export function someoneElsesRole(lead: string): boolean {
+  if (!/(?:^|[^\p{L}])(?:the|an?)\s+$/iu.test(lead)) return false;
+  const words = lead.match(/[\p{L}'’]+/gu) ?? [];
+  const before = words.at(-2)?.toLowerCase();
+  return before === undefined || !OWN_ROLE_LEAD.has(before);
+}
+
+const OWN_ROLE_LEAD = new Set(
+  "is am are was were be been being became become becomes remains remained stays stayed as named appointed hired promoted now currently also still formerly previously once she's he's i'm she’s he’s i’m".split(' '),
+);
 
 /** Words in the clause before the verb that put the relation in the past. */
 export const PAST_MARKER = /(?<![\p{L}])(?:(?:former|formerly|previously|used\s+to|no\s+longer|until|earlier)(?![\p{L}])|ex-)|曾经|曾|以前|此前|离开|前任|已离职|(?<![目眼当日提空之])前\s*$/iu;

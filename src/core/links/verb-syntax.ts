@@ -16,6 +16,8 @@ export interface VerbPattern {
   after?: RegExp;
   /** The verb itself says the relation is over (`worked at`, `left`). */
   past?: boolean;
+  /** Weak evidence (a label line, "met her at"): taken only when both ends' kinds are known to fit. */
+  strict?: boolean;
 }
 
 export const NB = String.raw`(?<![\p{L}\p{N}])`; // no letter/digit before

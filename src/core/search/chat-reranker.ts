@@ -34,7 +34,8 @@ export function buildRerankPrompt(question: string, documents: string[]): string
 export function scoresFromRanking(answer: string, count: number): number[] {
   const scores = new Array<number>(count).fill(Number.NEGATIVE_INFINITY);
   let k = 0;
-  for (const m of answer.normalize('NFKC').matchAll(/\d+/g)) {
+  // Whole numbers only: not the 3 of "-3" or "3.5".
+  for (const m of answer.normalize('NFKC').matchAll(/(?<![\d.-])\d+(?![\d.])/g)) {
     const n = Number(m[0]);
     if (!Number.isInteger(n) || n < 1 || n > count || scores[n - 1] !== Number.NEGATIVE_INFINITY) continue;
     scores[n - 1] = count - k++;

@@ -14,6 +14,7 @@ import { capQuery, queryTerms } from './query-terms';
 import { fuseRrf, rrfContribution, type ArmList, type RankedItem } from './rrf';
 import { rerankResults } from './rerank';
 import { EXPANSION_WEIGHT, expansionArms, startExpansion } from './query-expansion';
+import { modelStagePlan } from './model-stage-plan';
 import { makeSnippet, snippetHighlights } from './snippet';
 import { withoutTimeWords } from './temporal';
 import { datedInWindow, leadingDated, temporalLead, type DatedHit } from './temporal-answers';
@@ -116,8 +117,6 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
   const depth = Math.min(1000, Math.max(50, (offset + limit) * settings.depthFactor));
 
   const terms = queryTerms(q);
-  // The model's rewrites of the question (deep mode with a model) run while the arms do.
-  const expanding = mode === 'deep' && deps.expander ? startExpansion(deps.expander, q, deps.modelTimeoutMs) : null;
   const kw = await keywordArm(engine, terms, depth, filters);
   const vec = embedder ? await vectorArm(engine, embedder, q, depth, filters) : { hits: [], skipped: deps.embedder ? `${mode} mode` : 'no embedder' };
   stages.vector = vec.skipped ? `skipped: ${vec.skipped}` : `${vec.hits.length} chunks`;
@@ -127,6 +126,9 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
   const graph = await graphArm(engine, q);
   const intent = await classifyIntent(engine, q, graph.intent, options.now ?? new Date());
   stages.intent = intent.kind;
+  // The model's rewrites of an open question (deep mode with a model): started now, read before fusion.
+  const plan = modelStagePlan(intent, undefined);
+  const expanding = mode === 'deep' && deps.expander && !plan.expandSkip ? startExpansion(deps.expander, q, deps.modelTimeoutMs) : null;
 
   // A time window: the notes dated inside it form their own arm, earliest first.
   let dated: DatedHit[] = [];
@@ -141,7 +143,7 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
   }
 
   const expansion = expanding ? await expansionArms(engine, expanding, depth, filters) : null;
-  stages.expansion = expansion ? expansion.stage : mode !== 'deep' ? `skipped: ${mode} mode` : 'skipped: no model configured';
+  stages.expansion = expansion ? expansion.stage : mode !== 'deep' ? `skipped: ${mode} mode` : !deps.expander ? 'skipped: no model configured' : plan.expandSkip!;
   const expansionLists = (expansion?.queries ?? []).map((x) => ({ hits: x.hits, weight: ARM_WEIGHTS.expansion / expansion!.queries.length }));
 
   const vw = vectorWeight(embedder?.id);
@@ -271,12 +273,13 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
   results.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : (a.chunkId ?? 0) - (b.chunkId ?? 0)));
 
   let ranked = results;
-  if (mode === 'deep' && deps.reranker) {
-    const reranked = await rerankResults(results, q, deps.reranker, deps.accepts ?? (() => true), { timeoutMs: deps.modelTimeoutMs, modelWeight: deps.rerankWeight });
+  const { rerankSkip, keep } = modelStagePlan(intent, results[0]?.path);
+  if (mode === 'deep' && deps.reranker && !rerankSkip) {
+    const reranked = await rerankResults(results, q, deps.reranker, deps.accepts ?? (() => true), { timeoutMs: deps.modelTimeoutMs, modelWeight: deps.rerankWeight, keep });
     ranked = reranked.results;
     stages.rerank = reranked.stage;
   } else {
-    stages.rerank = mode !== 'deep' ? `skipped: ${mode} mode` : 'skipped: no reranker configured';
+    stages.rerank = mode !== 'deep' ? `skipped: ${mode} mode` : !deps.reranker ? 'skipped: no reranker configured' : rerankSkip!;
   }
 
   let page: SearchResult[] = ranked.slice(offset, offset + limit).map((r) => {

@@ -11,6 +11,7 @@ import { createRegistry } from '../../../src/core/ops';
 import { buildRerankPrompt, RERANK_SYSTEM_PROMPT, scoresFromRanking } from '../../../src/core/search/chat-reranker';
 import { EXPANSION_SYSTEM_PROMPT, parseExpansions } from '../../../src/core/search/query-expansion';
 import { combinedOrder } from '../../../src/core/search/rerank';
+import { modelStagePlan } from '../../../src/core/search/model-stage-plan';
 import type { SearchResponse } from '../../../src/core/search/types';
 import { DEFAULT_LLM_SETTINGS, type LlmSettings } from '../../../src/core/think/settings';
 import { startFakeLlmServer, type ChatCall, type FakeLlmServer } from '../../helpers/fake-llm-server';
@@ -22,6 +23,8 @@ const VAULT: Record<string, string> = {
   'notes/Coffee maker manual.md': '# Coffee maker manual\n\nThe coffee maker has a water tank of 1.8 litres and a timer.\n',
   'notes/Tea.md': '# Tea\n\nGreen tea is brewed at 80 degrees for two minutes.\n',
   'notes/Cleaning rota.md': '# Cleaning rota\n\nWho cleans the kitchen: Anna on Mondays, Ben on Fridays.\n',
+  'people/Anna Berg.md': '---\ntype: person\n---\n# Anna Berg\n\nAnna Berg works at [[Acme Roasters]] as head barista.\n',
+  'companies/Acme Roasters.md': '---\ntype: company\n---\n# Acme Roasters\n\nAcme Roasters sells coffee beans.\n',
   'private/Descaling secret.md': '# Descaling secret\n\nThe espresso machine descaling trick SECRET-9182: citric acid.\n',
 };
 
@@ -66,9 +69,9 @@ beforeEach(() => {
   brain.health.reset();
 });
 
-const registry = (): ReturnType<typeof createRegistry> => createRegistry({ llm: () => settings, fetch: (input, init) => fetch(input, init) });
-const search = async (mode: 'balanced' | 'deep', b: Brain = brain): Promise<SearchResponse> =>
-  (await registry().call('search', { query: QUESTION, limit: 10, explain: true, mode }, { brain: b, remote: false })) as SearchResponse;
+const registry = (rerankWeight?: number): ReturnType<typeof createRegistry> => createRegistry({ llm: () => settings, fetch: (input, init) => fetch(input, init), rerankWeight });
+const search = async (mode: 'balanced' | 'deep', b: Brain = brain, query = QUESTION, rerankWeight?: number): Promise<SearchResponse> =>
+  (await registry(rerankWeight).call('search', { query, limit: 10, explain: true, mode }, { brain: b, remote: false })) as SearchResponse;
 const paths = (r: SearchResponse): string[] => r.results.map((x) => x.path);
 
 describe('deep search with the chat model', () => {
@@ -94,10 +97,37 @@ describe('deep search with the chat model', () => {
     expect(llm.calls[0]!.user).toBe(`Question: ${QUESTION}`);
     expect(deep.pipeline?.stages.expansion).toMatch(/^2 queries: descaling espresso machine \(\d+ chunks\) \| boiler scale \(\d+ chunks\)$/);
     expect(deep.pipeline?.stages.rerank).toMatch(new RegExp(`results reranked by chat:${api}:${settings.model}`));
-    // Found through the rewrites (the explain record names the arm), and ranked first by model and fusion together.
+    // Found through the rewrites (the explain record names the arm)...
     const espresso = deep.results.find((r) => r.path === 'notes/Espresso machine.md');
     expect(espresso?.explain?.arms.some((a) => a.arm === 'expansion')).toBe(true);
-    expect(paths(deep)[0]).toBe('notes/Espresso machine.md');
+    // ...and moved by the model's ranking: first by its order alone, never below where fusion alone puts it.
+    const unranked = await search('deep', brain, QUESTION, 0);
+    const alone = await search('deep', brain, QUESTION, Infinity);
+    expect(paths(alone)[0]).toBe('notes/Espresso machine.md');
+    expect(paths(unranked)[0]).not.toBe('notes/Espresso machine.md');
+    expect(paths(deep).indexOf('notes/Espresso machine.md')).toBeLessThanOrEqual(paths(unranked).indexOf('notes/Espresso machine.md'));
+  });
+
+  it('leaves structure-ordered answers alone: relation and time questions are neither rewritten nor reranked', async () => {
+    const relation = await search('deep', brain, 'who works at Acme Roasters');
+    expect(relation.pipeline?.stages.intent).toBe('relation');
+    expect(relation.pipeline?.stages.expansion).toBe('skipped: relation query');
+    expect(relation.pipeline?.stages.rerank).toBe('skipped: relation query (ordered by its typed edges)');
+    expect(paths(relation)[0]).toBe('people/Anna Berg.md');
+    const temporal = await search('deep', brain, 'what happened in March 2024');
+    expect(temporal.pipeline?.stages.intent).toBe('temporal');
+    expect(temporal.pipeline?.stages.expansion).toBe('skipped: temporal query');
+    expect(temporal.pipeline?.stages.rerank).toBe('skipped: temporal query (ordered by date)');
+    // A named note stays first, whatever the model says (it ranks the other passage first here).
+    llm.reply = stageReply(() => '1');
+    const named = await search('deep', brain, 'Acme Roasters');
+    expect(named.pipeline?.stages.intent).toBe('entity');
+    expect(named.pipeline?.stages.expansion).toBe('skipped: entity query');
+    expect(paths(named)[0]).toBe('companies/Acme Roasters.md');
+    expect(modelStagePlan({ kind: 'entity', entity: { path: 'a.md', title: 'A' }, name: 'A' }, 'a.md').keep).toBe(1);
+    expect(modelStagePlan({ kind: 'entity', entity: { path: 'a.md', title: 'A' }, name: 'A' }, 'b.md').keep).toBe(0);
+    // No question was sent to be rewritten.
+    expect(llm.calls.filter((c) => c.system === EXPANSION_SYSTEM_PROMPT)).toHaveLength(0);
   });
 
   it('never sends an excluded note to the model', async () => {
@@ -120,8 +150,6 @@ describe('deep search with the chat model', () => {
     ['an HTTP error', () => llm.failNext(2, { status: 500, body: { error: { message: 'overloaded', type: 'server_error' } } }), /HTTP 500|500/],
     ['a timeout', () => llm.setDelay(2500), /no answer within 1\.5 s/],
   ])('falls back on %s: the search is the one without the model, and explain says why', async (_name, arrange, reason) => {
-    const withoutModel = await search('deep').then(() => undefined);
-    void withoutModel;
     settings = { ...settings, provider: 'none' };
     const plain = await search('deep');
     expect(plain.pipeline?.stages.expansion).toBe('skipped: no model configured');
@@ -192,11 +220,13 @@ describe('reading the model\'s answers', () => {
   });
 
   it('combinedOrder fuses the model order with the fused order; an infinite weight is the model alone', () => {
-    // The model reverses four results: equal weight keeps ties in fused order, the model alone reverses.
+    // The model reverses four results: alone it decides; at equal weight the ranks average (ties: fused order).
     expect(combinedOrder([1, 2, 3, 4], Number.POSITIVE_INFINITY)).toEqual([3, 2, 1, 0]);
-    expect(combinedOrder([1, 2, 3, 4], 1)).toEqual([0, 1, 2, 3]);
-    // Agreement at the top wins; a result the model puts first rises above ones it ranks low.
-    expect(combinedOrder([0, 0, 9, 0, 0], 1)[0]).toBe(2);
+    expect(combinedOrder([1, 2, 3, 4], 1)).toEqual([0, 3, 1, 2]);
+    expect(combinedOrder([1, 2, 3, 4], 0)).toEqual([0, 1, 2, 3]);
+    // The model's pick rises (third to second), but one voice alone does not take the first place.
+    expect(combinedOrder([0, 0, 9, 0, 0], 1).slice(0, 2)).toEqual([0, 2]);
+    // An unscored document ranks last in the model's view.
     expect(combinedOrder([Number.NEGATIVE_INFINITY, 5, 4], 1)).toEqual([1, 0, 2]);
   });
 });

@@ -8,6 +8,7 @@ import { defaultRules, PathFilter } from '../../../src/core/index/path-rules';
 import { createRegistry } from '../../../src/core/ops';
 import { DEFAULT_LLM_SETTINGS, type LlmSettings } from '../../../src/core/think/settings';
 import type { SearchResponse } from '../../../src/core/search/types';
+import { combinedOrder, RERANK_MODEL_WEIGHT } from '../../../src/core/search/rerank';
 import { startFakeServer, type FakeServer } from '../../helpers/fake-openai-server';
 import { indexedBrain, MemoryVault } from './fixture';
 import { PIPELINE_VAULT } from './pipeline-fixture';
@@ -38,7 +39,8 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  settings = { ...DEFAULT_LLM_SETTINGS, provider: 'openai', baseURL: server.baseURL, model: 'chat', rerankModel: 'bge-reranker', timeoutMs: 2000 };
+  // No chat model: the endpoint alone (the chat model's stages are test/core/search/model-stages.test.ts).
+  settings = { ...DEFAULT_LLM_SETTINGS, provider: 'openai', baseURL: server.baseURL, rerankModel: 'bge-reranker', timeoutMs: 2000 };
   server.requests.length = 0;
   server.setDelay(0);
   server.clearFailures();
@@ -47,17 +49,29 @@ beforeEach(() => {
   rerankRoute();
 });
 
-const registry = (): ReturnType<typeof createRegistry> => createRegistry({ llm: () => settings, fetch: (input, init) => fetch(input, init) });
+const registry = (rerankWeight?: number): ReturnType<typeof createRegistry> => createRegistry({ llm: () => settings, fetch: (input, init) => fetch(input, init), rerankWeight });
 const query = { query: 'engineer platform team', limit: 8, explain: true };
 const staffNumbers = (r: SearchResponse): number[] => r.results.map((x) => Number(/Staff (\d+)/.exec(x.title)?.[1] ?? -1));
 
 describe('deep-mode rerank', () => {
-  it('reorders the top results by the endpoint scores, and says so', async () => {
+  it('reorders the top results by the endpoint scores combined with the fused order, and says so', async () => {
     const balanced = (await registry().call('search', { ...query, mode: 'balanced' }, { brain, remote: false })) as SearchResponse;
     expect(server.requests).toHaveLength(0);
-    const deep = (await registry().call('search', { ...query, mode: 'deep' }, { brain, remote: false })) as SearchResponse;
+    // The endpoint's order alone (its weight infinite): exactly its scores' order.
+    const alone = (await registry(Infinity).call('search', { ...query, mode: 'deep' }, { brain, remote: false })) as SearchResponse;
+    const byScore = staffNumbers(alone);
+    expect(byScore).toEqual([...byScore].sort((a, b) => b - a));
+    // Combined (the default): the fused order (no reranker) and the scores' order, by reciprocal rank.
+    settings = { ...settings, rerankModel: undefined };
+    const fused = (await registry().call('search', { ...query, mode: 'deep', limit: 30 }, { brain, remote: false })) as SearchResponse;
+    settings = { ...settings, rerankModel: 'bge-reranker' };
+    server.requests.length = 0;
+    const deep = (await registry().call('search', { ...query, mode: 'deep', limit: 30 }, { brain, remote: false })) as SearchResponse;
+    const fusedStaff = staffNumbers(fused);
+    const expected = combinedOrder(fusedStaff.map((n) => n / 100), RERANK_MODEL_WEIGHT).map((k) => fusedStaff[k]);
     const got = staffNumbers(deep);
-    expect(got).toEqual([...got].sort((a, b) => b - a));
+    expect(got).toEqual(expected.slice(0, got.length));
+    expect(got).not.toEqual(fusedStaff.slice(0, got.length));
     expect(staffNumbers(balanced)).not.toEqual(got);
     expect(deep.pipeline?.stages.rerank).toMatch(/reranked by rerank:bge-reranker/);
     const sent = server.requests.find((r) => r.path === '/v1/rerank')?.body as { model: string; query: string; documents: string[] };
@@ -66,13 +80,16 @@ describe('deep-mode rerank', () => {
     expect(sent.documents.length).toBeLessThanOrEqual(30);
   });
 
-  it('is off without a rerank model or with another provider', async () => {
+  it('is off without a rerank model or chat model; Anthropic has no /rerank (its chat model reranks)', async () => {
     settings = { ...settings, rerankModel: undefined };
     const r = (await registry().call('search', { ...query, mode: 'deep' }, { brain, remote: false })) as SearchResponse;
     expect(r.pipeline?.stages.rerank).toBe('skipped: no reranker configured');
-    settings = { ...settings, provider: 'anthropic', rerankModel: 'x' };
-    await registry().call('search', { ...query, mode: 'deep' }, { brain, remote: false });
     expect(server.requests).toHaveLength(0);
+    settings = { ...settings, provider: 'anthropic', rerankModel: 'x', model: 'claude' };
+    const a = (await registry().call('search', { ...query, mode: 'deep' }, { brain, remote: false })) as SearchResponse;
+    expect(server.requests.some((x) => x.path.endsWith('/rerank'))).toBe(false);
+    expect(a.pipeline?.stages.rerank).toMatch(/fell back to the fused order/);
+    expect(server.requests.every((x) => x.path.endsWith('/messages'))).toBe(true);
   });
 
   it('never sends excluded notes', async () => {

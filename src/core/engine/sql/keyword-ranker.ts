@@ -44,12 +44,6 @@ const bm25 = (tf: string, len: string): string =>
 /** Cached document frequencies kept at most: questions are varied, and a long-running plugin must not grow. */
 const MAX_CACHED_TERMS = 50_000;
 
-/** A constant, overridable from the environment while measuring. */
-function tune(name: string, fallback: number): number {
-  const env = typeof process !== 'undefined' ? Number(process.env[name]) : NaN;
-  return Number.isFinite(env) ? env : fallback;
-}
-
 interface TermStats {
   n: number;
   avgLen: number;
@@ -77,7 +71,7 @@ export class KeywordRanker {
     // nothing longer matched: as a candidate source it read hundreds of chunks per character (blind Chinese help,
     // ~6x slower per query).
     const longer = terms.some(([t]) => !SINGLE_HAN.test(t));
-    const rareHan = Math.max(HAN_SOURCE_MIN_DF, stats.n * tune('VAULT_BRAIN_HAN_SHARE', HAN_SOURCE_SHARE));
+    const rareHan = Math.max(HAN_SOURCE_MIN_DF, stats.n * HAN_SOURCE_SHARE);
     const rare = terms.map(([t, df]) => df <= commonDf && !(longer && SINGLE_HAN.test(t) && df > rareHan));
     if (options.mode === 'and') return this.rank(text, terms, rare, stats, limit, options.filters, 'all');
     if (rare.some(Boolean)) return this.rank(text, terms, rare, stats, limit, options.filters, 'rare');

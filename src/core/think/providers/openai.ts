@@ -2,9 +2,7 @@
 // think, unstreamed for search's model stages (and as think's fallback when a stream cannot start).
 import OpenAI from 'openai';
 import type { ChatModel } from '../types';
-import { MAX_RESPONSE_BYTES, MAX_STREAM_LINE_BYTES } from '../../net/bounded-body';
-import { guardedFetchOptions } from '../../net/redirect-guard';
-import { MAX_MODEL_ANSWER_CHARS, type FetchLike, type ProviderOptions } from './options';
+import { chatClientOptions, MAX_MODEL_ANSWER_CHARS, type FetchLike, type ProviderOptions } from './options';
 import { withUnstreamedFallback } from './stream-fallback';
 
 import { OPENAI_DEFAULT_BASE_URL } from './defaults';
@@ -12,18 +10,8 @@ import { OPENAI_DEFAULT_BASE_URL } from './defaults';
 export { OPENAI_DEFAULT_BASE_URL };
 
 export function createOpenAIModel(options: ProviderOptions): ChatModel {
-  const clientFor = (fetch: FetchLike | undefined): OpenAI =>
-    new OpenAI({
-      baseURL: options.baseURL ?? OPENAI_DEFAULT_BASE_URL,
-      // Local servers need no key; a placeholder stops the SDK from looking for OPENAI_API_KEY.
-      apiKey: options.apiKey ?? 'not-needed',
-      // The prompt carries note excerpts and the key: a redirect may not take it to another origin.
-      ...guardedFetchOptions(fetch, { maxBytes: MAX_RESPONSE_BYTES.chat, maxLineBytes: MAX_STREAM_LINE_BYTES }),
-      timeout: options.timeoutMs,
-      // Off: the SDK waits out any Retry-After, however long, in a sleep no signal stops (README, Network use).
-      maxRetries: 0,
-      dangerouslyAllowBrowser: true,
-    });
+  // Local servers need no key; the placeholder stops the SDK from looking for OPENAI_API_KEY.
+  const clientFor = (fetch: FetchLike | undefined): OpenAI => new OpenAI(chatClientOptions(options, fetch, OPENAI_DEFAULT_BASE_URL, 'not-needed'));
   const client = clientFor(options.fetch);
   const streamClient = options.streamFetch && options.streamFetch !== options.fetch ? clientFor(options.streamFetch) : client;
   const messages = (system: string, user: string): OpenAI.Chat.ChatCompletionMessageParam[] => [

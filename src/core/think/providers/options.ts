@@ -1,6 +1,8 @@
 // What every provider adapter takes.
 
 import type { FetchLike } from '../../net/fetch-like';
+import { MAX_RESPONSE_BYTES, MAX_STREAM_LINE_BYTES } from '../../net/bounded-body';
+import { guardedFetchOptions } from '../../net/redirect-guard';
 
 export type { FetchLike };
 
@@ -26,3 +28,20 @@ export interface ProviderOptions extends ProviderTransport {
  * closed. Far above any honest answer to one question (max tokens are 1,500), and what parse-answer reads.
  */
 export const MAX_MODEL_ANSWER_CHARS = 200_000;
+
+/**
+ * What both chat SDK clients are built with: the endpoint, an explicit key (`placeholderKey` when none, so the SDK
+ * never looks for one in the environment), `fetch` with redirects confined to the endpoint's origin and response
+ * bodies bounded (the prompt carries note excerpts and the key), the caller's timeout, and no SDK retries (they
+ * wait out any Retry-After, however long, in a sleep no signal stops: README, Network use).
+ */
+export function chatClientOptions(options: ProviderOptions, fetch: FetchLike | undefined, defaultBaseURL: string, placeholderKey: string) {
+  return {
+    baseURL: options.baseURL ?? defaultBaseURL,
+    apiKey: options.apiKey ?? placeholderKey,
+    ...guardedFetchOptions(fetch, { maxBytes: MAX_RESPONSE_BYTES.chat, maxLineBytes: MAX_STREAM_LINE_BYTES }),
+    timeout: options.timeoutMs,
+    maxRetries: 0,
+    dangerouslyAllowBrowser: true,
+  };
+}
