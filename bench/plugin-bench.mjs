@@ -2,6 +2,7 @@
 // downloaded browser) with the e2e harness's stand-in Obsidian API, the plugin's own worker and IndexedDB, over
 // the generated vault held in memory.
 //   node bench/plugin-bench.mjs [--notes 10000] [--edits 10] [--mobile] [--json] [--profile worker.cpuprofile]
+//     [--profile-warm warm.cpuprofile]
 // The stand-in app says desktop (the worker keeps the database in OPFS) unless --mobile (IndexedDB).
 // Targets (issue 17, 2-core machine): cold open <= 4 s; first search answered <= 10 s after enabling; full index
 // <= 60 s; warm open <= 3 s; one-note edit searchable <= 150 ms p50; worker heap <= 500 MB; no main-thread task
@@ -30,6 +31,8 @@ const edits = arg('--edits', 10);
 const json = process.argv.includes('--json');
 const platform = process.argv.includes('--mobile') ? 'mobile' : 'desktop';
 const profileOut = process.argv.includes('--profile') ? process.argv[process.argv.indexOf('--profile') + 1] : null;
+// `--profile-warm FILE`: a CPU profile of the worker over the warm enable (open and the re-index with no change).
+const profileWarmOut = process.argv.includes('--profile-warm') ? process.argv[process.argv.indexOf('--profile-warm') + 1] : null;
 const log = (line) => {
   if (!json) console.log(line);
   else process.stderr.write(`${line}\n`);
@@ -351,7 +354,14 @@ try {
   await page.evaluate(() => window.__vb.plugin?.brain.close());
   await loadPage();
   await page.evaluate(() => window.__vb.loadPlugin({ layoutReady: false }).then(() => undefined));
+  const warmProfiling = profileWarmOut ? startWorkerProfile(page) : null;
   const { result: warm, trace: warmTrace } = await trace(() => enable(person.title));
+  if (warmProfiling) {
+    const stop = await warmProfiling;
+    const profile = stop ? await stop() : null;
+    if (profile) writeFileSync(profileWarmOut, JSON.stringify(profile));
+    log(profile ? `  worker CPU profile (warm) ${profileWarmOut}` : '  worker CPU profile (warm) not taken (no worker target)');
+  }
   await page.evaluate(() => window.__vb.plugin?.brain.close());
 
   const sorted = (a) => [...a].sort((x, y) => x - y);
