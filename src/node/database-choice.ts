@@ -4,7 +4,7 @@
 // can open is refused here, before anything is opened, with the URL's password redacted.
 import * as path from 'node:path';
 import { BrainError } from '../core/errors';
-import { redactUrl } from './engine-factory';
+import { redactUrl } from './database-url';
 
 export const DATABASE_URL_ENV = 'VAULT_BRAIN_DATABASE_URL';
 

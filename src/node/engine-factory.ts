@@ -11,20 +11,9 @@ export type EngineSpec =
   | { kind: 'pglite'; dataDir: string; settings?: PGliteEngineSettings }
   | { kind: 'postgres'; url: string; poolSize?: number; retry?: RetryPolicy; exactScanThreshold?: number };
 
-export function isPostgresUrl(value: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(value);
-}
+import { redactUrl } from './database-url';
 
-/** The URL with its password replaced, for messages, status and logs. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return url.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
-  }
-}
+export { isPostgresUrl, redactUrl } from './database-url';
 
 /** A SQL identifier, quoted. */
 function ident(name: string): string {

@@ -11,14 +11,13 @@ import { checkedEmbedder, type EmbedderSettings } from '../core/config';
 import type { Embedder } from '../core/embed/embedder';
 import { resolveEmbedder } from '../core/embed/factory';
 import { openChecked, recoveryNotice, reopenFresh, type OpenCheckedOptions, type StoreRecovery } from '../core/engine/open-checked';
-import { loadBuiltinEmbedderFromDisk } from './embedder-asset';
+import { lazyBuiltinEmbedderFromDisk, loadBuiltinEmbedderFromDisk } from './embedder-asset';
 import { FsVaultSource } from './fs-vault-source';
 import { acquireWriterLock } from './lock';
 import { openLocalEngine } from './open-store';
 import { nodeWasmLoader } from './tree-sitter-wasm';
 import { readVaultConfig, type VaultConfig } from './config';
 import { chooseDatabase, DATABASE_URL_ENV, type DatabaseChoice } from './database-choice';
-import { openPostgresEngine } from './engine-factory';
 import { assertPrivateDir, DataDirSync, moveAside } from './store-health';
 
 export const BRAIN_DIR = '.vault-brain';
@@ -157,7 +156,8 @@ async function assembleVaultBrain(
     settings: { ...config, embedder: options.embedder ?? config.embedder, maxFileBytes: config.maxFileMB * 1024 * 1024 },
     configDir: HEADLESS_CONFIG_DIR,
     source: (filter) => new FsVaultSource(vault, { skipFolder: (rel) => filter.excludesFolder(rel) }),
-    loadBuiltinEmbedder: () => loadBuiltinEmbedderFromDisk(),
+    // Loaded at the first embed: most commands never embed (stats, links, status...).
+    loadBuiltinEmbedder: () => lazyBuiltinEmbedderFromDisk(),
     loadWasm: nodeWasmLoader,
     onProgress: options.onProgress,
     ...extra,
@@ -172,6 +172,8 @@ async function assembleVaultBrain(
  */
 async function openServerBrain(options: OpenBrainOptions, vault: string, config: VaultConfig, choice: Extract<DatabaseChoice, { kind: 'postgres' }>): Promise<OpenedBrain> {
   const t0 = performance.now();
+  // The Postgres driver is loaded only here: an embedded brain never needs it.
+  const { openPostgresEngine } = await import('./engine-factory');
   const engine = await openPostgresEngine({ kind: 'postgres', url: choice.url });
   const database = { openMs: performance.now() - t0, fresh: engine.openState.created };
   try {

@@ -4,7 +4,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { DatabaseChoice } from './database-choice';
-import { openPostgresEngine, type OpenedEngine } from './engine-factory';
+import type { OpenedEngine } from './engine-factory';
 import { acquireWriterLock } from './lock';
 import { openEngineOnDisk, type OpenedEngineOnDisk } from './open-engine';
 import { assertPrivateDir, DataDirSync, prepareDataDir } from './store-health';
@@ -23,6 +23,8 @@ export async function openLocalEngine(dbDir: string, sync: DataDirSync): Promise
 
 export async function openStore(choice: DatabaseChoice, options: { onLockLost?: () => void } = {}): Promise<OpenedStore> {
   if (choice.kind === 'postgres') {
+    // The driver is loaded only for a server (engine-factory imports pg).
+    const { openPostgresEngine } = await import('./engine-factory');
     const engine = await openPostgresEngine({ kind: 'postgres', url: choice.url });
     return { engine, close: () => engine.close() };
   }

@@ -1,5 +1,6 @@
 // Any OpenAI-compatible chat endpoint (OpenAI, Ollama, LM Studio, vLLM) through the official SDK, streamed.
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { loadOpenAI } from '../../net/openai-sdk';
 import type { ChatModel } from '../types';
 import { MAX_RESPONSE_BYTES, MAX_STREAM_LINE_BYTES } from '../../net/bounded-body';
 import { guardedFetchOptions } from '../../net/redirect-guard';
@@ -8,7 +9,8 @@ import { MAX_MODEL_ANSWER_CHARS, type ProviderOptions } from './options';
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
 export function createOpenAIModel(options: ProviderOptions): ChatModel {
-  const client = new OpenAI({
+  // The SDK is loaded at the first call (net/openai-sdk.ts).
+  const settings: ConstructorParameters<typeof OpenAI>[0] = {
     baseURL: options.baseURL ?? OPENAI_DEFAULT_BASE_URL,
     // Local servers need no key; a placeholder stops the SDK from looking for OPENAI_API_KEY.
     apiKey: options.apiKey ?? 'not-needed',
@@ -17,13 +19,17 @@ export function createOpenAIModel(options: ProviderOptions): ChatModel {
     timeout: options.timeoutMs,
     maxRetries: 0,
     dangerouslyAllowBrowser: true,
-  });
+  };
+  let client: Promise<OpenAI> | null = null;
+  const connect = (): Promise<OpenAI> => (client ??= loadOpenAI().then(({ default: Sdk }) => new Sdk(settings)));
   return {
     id: `openai:${options.model}`,
     // No token cap is sent: compatible servers disagree on `max_tokens` vs `max_completion_tokens`; the
     // think timeout bounds the call instead.
     async complete(request) {
-      const stream = await client.chat.completions.create(
+      const sdk = await connect();
+      request.signal?.throwIfAborted();
+      const stream = await sdk.chat.completions.create(
         {
           model: options.model,
           messages: [
