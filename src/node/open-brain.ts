@@ -19,6 +19,7 @@ import { nodeWasmLoader } from './tree-sitter-wasm';
 import { readVaultConfig, type VaultConfig } from './config';
 import { chooseDatabase, DATABASE_URL_ENV, type DatabaseChoice } from './database-choice';
 import { assertPrivateDir, DataDirSync, moveAside } from './store-health';
+import { matchesCleanMark, takeCleanMark, writeCleanMark } from './clean-close';
 
 export const BRAIN_DIR = '.vault-brain';
 /** Outside the app nothing says where a vault's Obsidian config folder is; headless surfaces assume the default. */
@@ -69,8 +70,11 @@ export interface OpenedBrain {
   /** The database opened, as chosen (flag, environment, config or default). */
   choice: DatabaseChoice;
   config: VaultConfig;
-  /** The database open: wall time (ms) and whether it was created. */
-  database: { openMs: number; fresh: boolean };
+  /**
+   * The database open: wall time (ms), whether it was created, and whether the store checks' heap scans were
+   * skipped because it was as a clean close left it (node/clean-close.ts).
+   */
+  database: { openMs: number; fresh: boolean; scansSkipped?: boolean };
   /** Set when the database was found damaged and rebuilt, at this open or later while in use. */
   readonly recovery: StoreRecovery | null;
   close(): Promise<void>;
@@ -93,18 +97,25 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
   const lock = await acquireWriterLock(dbDir, { onLost: options.onLockLost ?? exitOnLostLock });
   try {
     await assertPrivateDir(dbDir);
-    const sync = new DataDirSync(dbDir);
-    let database = { openMs: 0, fresh: false };
+    let sync = new DataDirSync(dbDir);
+    let database: OpenedBrain['database'] = { openMs: 0, fresh: false };
+    // Closed clean last time and untouched since: the heap scans are skipped (node/clean-close.ts).
+    const mark = await takeCleanMark(dbDir);
+    let untouched = false;
     const store: OpenCheckedOptions = {
       async open() {
-        const onDisk = await openLocalEngine(dbDir, sync);
+        sync = new DataDirSync(dbDir);
+        untouched = false;
+        const onDisk = await openLocalEngine(dbDir, sync, () => (untouched = matchesCleanMark(dbDir, mark, sync.files())));
         database = { openMs: onDisk.openMs, fresh: onDisk.fresh };
         return onDisk.engine;
       },
+      skipScans: () => untouched,
       discard: () => moveAside(dbDir),
     };
     const opened = await openChecked(store);
     const { engine } = opened;
+    database.scansSkipped = untouched && !opened.recovery;
     let recovery = opened.recovery;
     const notice = options.onNotice ?? ((m) => process.stderr.write(`vault-brain: ${m}\n`));
     if (recovery) notice(recoveryNotice(recovery));
@@ -132,6 +143,8 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
       async close() {
         try {
           await brain.engine.close();
+          // The close's last sync pass saw the files as the closed database left them.
+          await writeCleanMark(dbDir, sync.files());
         } finally {
           await lock.release();
         }

@@ -14,10 +14,14 @@ export interface OpenedStore {
   close(): Promise<void>;
 }
 
-/** Opens the embedded store in `dbDir` (which must hold the writer lock) with its writes made durable by `sync`. */
-export async function openLocalEngine(dbDir: string, sync: DataDirSync): Promise<OpenedEngineOnDisk> {
+/**
+ * Opens the embedded store in `dbDir` (which must hold the writer lock) with its writes made durable by `sync`.
+ * `onBaseline` sees the files as they were before the database started (sync.files()).
+ */
+export async function openLocalEngine(dbDir: string, sync: DataDirSync, onBaseline?: () => void): Promise<OpenedEngineOnDisk> {
   await prepareDataDir(dbDir);
   await sync.baseline();
+  onBaseline?.();
   return openEngineOnDisk(dbDir, { syncStorage: () => sync.sync() });
 }
 
