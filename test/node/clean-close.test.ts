@@ -6,6 +6,7 @@ import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { PGliteEngine } from '../../src/core/engine/pglite/pglite-engine';
 import { openNodeBrain } from '../../src/node/open-brain';
 
 const dirs: string[] = [];
@@ -57,7 +58,7 @@ describe('clean-close mark', () => {
     const db = first.dbDir!;
     await first.brain.index();
     const { chunks } = await first.brain.engine.stats();
-    const rel = (await first.brain.engine.db.query<{ p: string }>(`select pg_relation_filepath('chunks') as p`)).rows[0]!.p;
+    const rel = (await (first.brain.engine as PGliteEngine).db.query<{ p: string }>(`select pg_relation_filepath('chunks') as p`)).rows[0]!.p;
     await first.close();
     // Garbage over the chunks table's first page.
     const file = join(db, rel);
