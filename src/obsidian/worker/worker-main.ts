@@ -5,7 +5,7 @@
 import type { PGliteOptions } from '@electric-sql/pglite';
 import { errorMessage } from '../../core/errors';
 import { PGliteEngine } from '../../core/engine/pglite/pglite-engine';
-import { loadAsset } from '../assets/bundle-assets';
+import { assetHead, loadAsset } from '../assets/bundle-assets';
 import { BrainHost, StoreOpenError, type OpenedEngine } from './brain-host';
 import { BatchFlushIdbFs } from './batch-flush-idbfs';
 import { idbHasCluster } from './idb-cluster';
@@ -122,6 +122,7 @@ const OPFS_PREFIX = 'opfs-ahp://';
 
 const host = new BrainHost({
   loadAsset,
+  assetHead: (name) => assetHead(name),
   // The worker's own fetch (it streams), handed in so core bounds provider responses and confines redirects.
   fetch: (input, init) => self.fetch(input, init),
   discardStore: (dataDir) => (dataDir.startsWith(OPFS_PREFIX) ? opfsKeepAside(dataDir.slice(OPFS_PREFIX.length)) : idbKeepAside(dataDir)),
