@@ -2,7 +2,7 @@
 // `node esbuild.config.mjs` watches; `node esbuild.config.mjs production` builds once, minified.
 import esbuild from 'esbuild';
 import { statSync } from 'node:fs';
-import { describeWorker, mcpNoAjvPlugin, OBSIDIAN_EXTERNALS, workerSourcePlugin } from './scripts/esbuild-plugins.mjs';
+import { describeWorker, OBSIDIAN_EXTERNALS, workerSourcePlugin } from './scripts/esbuild-plugins.mjs';
 
 const production = process.argv[2] === 'production';
 
@@ -20,7 +20,7 @@ const pluginOptions = {
   sourcemap: production ? false : 'inline',
   treeShaking: true,
   minify: production,
-  plugins: [mcpNoAjvPlugin(), workerSourcePlugin({ production, report: (w) => (lastWorker = w) })],
+  plugins: [workerSourcePlugin({ production, report: (w) => (lastWorker = w) })],
   outfile: 'main.js',
 };
 

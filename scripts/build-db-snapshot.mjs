@@ -35,7 +35,7 @@ async function loadSchema() {
   try {
     await esbuild.build({
       stdin: {
-        contents: `export { migrate } from './src/core/engine/sql/migrations'; export { SCHEMA_VERSION, ENGINE_VERSION, MIGRATIONS } from './src/core/engine/sql/schema';`,
+        contents: `export { migrate } from './src/core/engine/sql/migrations'; export { SCHEMA_VERSION, ENGINE_VERSION, MIGRATIONS } from './src/core/engine/sql/schema'; export { bindSource, DEFAULT_SOURCE } from './src/core/engine/sql/sql';`,
         resolveDir: root,
         loader: 'ts',
       },
@@ -144,6 +144,9 @@ async function createSnapshot(schema) {
       // New segments zero-filled instead of recycled ones full of old records: they compress to nothing.
       startParams: [...PGlite.defaultStartParams, '-c', 'wal_recycle=off'],
     });
+    // Migrations read the connection's source (column defaults); no row is written, so any name will do here:
+    // an engine binds its own when it opens the copy.
+    await schema.bindSource(db, schema.DEFAULT_SOURCE);
     const outcome = await schema.migrate(db);
     if (!outcome.created || outcome.toVersion !== schema.SCHEMA_VERSION) throw new Error(`unexpected migration outcome ${JSON.stringify(outcome)}`);
     for (const t of ['template1', 'template0']) {

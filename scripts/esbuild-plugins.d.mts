@@ -51,9 +51,7 @@ export declare function prepareAssets(options?: AssetOptions): Promise<PreparedA
 export declare function assetTableLiteral(prepared: PreparedAsset[], payloads: Map<string, string>): string;
 export declare function embeddedDataModule(): string;
 export declare function embeddedAssetsPlugin(): Plugin;
-export declare const MCP_AJV_PROVIDER: RegExp;
 export declare const OBSIDIAN_EXTERNALS: string[];
-export declare function mcpNoAjvPlugin(): Plugin;
 export declare function nodeBuiltinsStubPlugin(stubbed?: Set<string>): Plugin;
 export declare function workerBuildOptions(options?: {
   production?: boolean;

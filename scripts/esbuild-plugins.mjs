@@ -304,30 +304,6 @@ export const OBSIDIAN_EXTERNALS = [
   ...builtinModules.map((m) => `node:${m}`),
 ];
 
-/**
- * The MCP SDK's `Server` builds an ajv JSON Schema validator by default (ajv, ajv-formats, fast-uri: ~135 KB of
- * main.js) that it only uses to check a client's answer to `elicitInput`, which the plugin's tools-only server
- * never sends. In the plugin build the SDK's ajv provider is replaced by one that refuses every schema; the CLI
- * (node_modules at run time) keeps the real one. test/bundle checks main.js holds no ajv.
- */
-export const MCP_AJV_PROVIDER = /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/](esm|cjs)[\\/]validation[\\/]ajv-provider\.js$/;
-export function mcpNoAjvPlugin() {
-  return {
-    name: 'vault-brain-mcp-no-ajv',
-    setup(build) {
-      build.onLoad({ filter: MCP_AJV_PROVIDER }, () => ({
-        loader: 'js',
-        contents: `export class AjvJsonSchemaValidator {
-  getValidator() {
-    return () => ({ valid: false, data: undefined, errorMessage: 'JSON Schema validation is not part of the Obsidian plugin build' });
-  }
-}
-`,
-      }));
-    },
-  };
-}
-
 /** What the worker's code and its bootstrap share: one classic script (blob workers are not modules), ASCII. */
 /** @type {import('esbuild').BuildOptions} */
 const BROWSER_SCRIPT_OPTIONS = {

@@ -1,8 +1,11 @@
 // Runs the official MCP conformance suite (@modelcontextprotocol/conformance, a devDependency) against
 // `vault-brain serve` over the sample vault, and fails when a scenario that applies to our server fails.
-//   node scripts/mcp-conformance.mjs [--all] [--verbose] [--json]
+//   node scripts/mcp-conformance.mjs [--all] [--verbose] [--json] [--scenario a,b] [--url http://127.0.0.1:…/mcp]
 // --all also runs the scenarios that do not apply (capabilities we do not offer, or the reference "everything"
 // server's own tools) and prints how they end, for the record; they never fail the run. --verbose prints every check.
+// --scenario runs only the named scenarios. --url judges a server that is already running instead of starting
+// `vault-brain serve` (test/mcp/conformance-gate.test.ts points it at a server that breaks the protocol, to
+// show that a failing scenario fails the run, and so CI).
 //
 // The suite's client cannot send our bearer token, so it talks to a small loopback proxy that adds the token and
 // passes everything else through as it came. The Host header is only rewritten when it names the proxy itself:
@@ -129,23 +132,41 @@ function readChecks(outDir, scenario) {
   return [];
 }
 
+/** The value after `flag` on the command line, or undefined. */
+function flagValue(flag) {
+  const i = process.argv.indexOf(flag);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
 async function main() {
   const all = process.argv.includes('--all');
   const json = process.argv.includes('--json');
   const verbose = process.argv.includes('--verbose');
+  const only = flagValue('--scenario')?.split(',').filter(Boolean);
+  const external = flagValue('--url');
+  const unknown = (only ?? []).filter((s) => !APPLICABLE.includes(s) && !(s in NOT_APPLICABLE));
+  if (unknown.length > 0) throw new Error(`unknown scenario ${unknown.join(', ')}`);
   const tmp = mkdtempSync(path.join(tmpdir(), 'vb-conformance-'));
-  const vault = path.join(tmp, 'vault');
-  cpSync(path.join(root, 'examples/vault'), vault, { recursive: true });
-  const { child, port } = await startServe(vault, path.join(tmp, 'db'));
-  const proxy = await startProxy(port);
-  const url = `http://127.0.0.1:${portOf(proxy)}/mcp`;
+  let child = null;
+  let proxy = null;
+  let url = external;
+  if (!url) {
+    const vault = path.join(tmp, 'vault');
+    cpSync(path.join(root, 'examples/vault'), vault, { recursive: true });
+    const served = await startServe(vault, path.join(tmp, 'db'));
+    child = served.child;
+    proxy = await startProxy(served.port);
+    url = `http://127.0.0.1:${portOf(proxy)}/mcp`;
+  }
+  const scenarios = only ?? [...APPLICABLE, ...(all ? Object.keys(NOT_APPLICABLE) : [])];
   const results = [];
   try {
-    for (const scenario of [...APPLICABLE, ...(all ? Object.keys(NOT_APPLICABLE) : [])]) {
-      const r = await runScenario(url, scenario, path.join(tmp, 'results'));
-      results.push({ ...r, applies: APPLICABLE.includes(scenario) });
+    for (const scenario of scenarios) {
+      const r = { ...(await runScenario(url, scenario, path.join(tmp, 'results'))), applies: APPLICABLE.includes(scenario) };
+      results.push(r);
       if (!json) {
-        const mark = r.passed ? 'pass' : r.applies === false ? 'n/a ' : 'FAIL';
+        // A scenario that does not apply never fails the run, whatever it found: 'n/a', not 'FAIL'.
+        const mark = r.passed ? 'pass' : r.applies ? 'FAIL' : 'n/a ';
         console.log(`${mark}  ${scenario}${APPLICABLE.includes(scenario) ? '' : ` (does not apply: ${NOT_APPLICABLE[scenario]})`}`);
         if (verbose || (!r.passed && APPLICABLE.includes(scenario))) {
           for (const c of r.failed.length > 0 && !verbose ? r.failed : r.checks) console.log(`      ${c.status} ${c.name ?? c.id}: ${c.errorMessage ?? c.description ?? ''}`);
@@ -154,13 +175,14 @@ async function main() {
       }
     }
   } finally {
-    proxy.close();
-    child.kill('SIGTERM');
+    proxy?.close();
+    child?.kill('SIGTERM');
     rmSync(tmp, { recursive: true, force: true });
   }
   const failing = results.filter((r) => APPLICABLE.includes(r.scenario) && !r.passed).map((r) => r.scenario);
+  const applicable = results.filter((r) => APPLICABLE.includes(r.scenario)).length;
   if (json) console.log(JSON.stringify({ results: results.map(({ scenario, passed, checks }) => ({ scenario, passed, applies: APPLICABLE.includes(scenario), checks: checks.length })), failing }));
-  else console.log(`${APPLICABLE.length - failing.length}/${APPLICABLE.length} applicable scenarios pass`);
+  else console.log(`${applicable - failing.length}/${applicable} applicable scenarios pass`);
   process.exitCode = failing.length > 0 ? 1 : 0;
 }
 

@@ -1,7 +1,7 @@
 // The plugin entry. `onload` only registers surfaces; the brain (a worker with its database) opens once the
 // workspace layout is ready, so startup stays fast.
 import { errorMessage } from './core/errors';
-import { FileSystemAdapter, Notice, Platform, Plugin, type View, type WorkspaceLeaf } from 'obsidian';
+import { FileSystemAdapter, Notice, Platform, Plugin, requestUrl, type View, type WorkspaceLeaf } from 'obsidian';
 import { BrainService, type BrainClientLike, type ClientEvents } from './obsidian/plugin/brain-service';
 import { createMcpController } from './obsidian/mcp/plugin-mcp';
 import type { McpController } from './obsidian/mcp/mcp-controller';
@@ -9,12 +9,13 @@ import { ChangeBatcher } from './core/index/change-batcher';
 import { registerCommands } from './obsidian/plugin/commands';
 import { registerEntryPoints } from './obsidian/plugin/entry-points';
 import type { VaultBrainHost } from './obsidian/plugin/host';
-import { effectiveRules, mergeSettings, obsidianIgnoreFilters, toWorkerSettings, type VaultBrainSettings } from './obsidian/plugin/settings';
+import { effectiveRules, mergeSettings, obsidianIgnoreFilters, providerOrigins, toWorkerSettings, type VaultBrainSettings } from './obsidian/plugin/settings';
 import { PathFilter } from './core/index/path-rules';
 import { VaultBrainSettingTab } from './obsidian/plugin/settings-tab';
 import { mountStatusBar } from './obsidian/plugin/status-bar';
 import { vaultIdOf } from './obsidian/plugin/vault-id';
 import { watchVault } from './obsidian/plugin/vault-events';
+import { watchExcludedFiles } from './obsidian/plugin/excluded-files-watch';
 import { LinksView } from './obsidian/views/links-view';
 import { SearchView } from './obsidian/views/search-view';
 import { IndexStatusView } from './obsidian/views/status-view';
@@ -26,7 +27,8 @@ import { ObsidianNoteWriter } from './obsidian/bridge/obsidian-note-writer';
 import { pluginNoteWriter } from './obsidian/bridge/plugin-note-writer';
 
 export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
-  settings!: VaultBrainSettings;
+  // Obsidian 1.13 types `Plugin.settings` as unknown; ours is assigned in onload before anything reads it.
+  declare settings: VaultBrainSettings;
   brain!: BrainService;
   mcp!: McpController;
   private batcher: ChangeBatcher | null = null;
@@ -40,7 +42,7 @@ export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
       createClient: (events) => this.createClient(events),
       vaultId: () => vaultIdOf(this.app),
       // Mobile keeps the database in IndexedDB; desktop workers use OPFS when they can (worker-main.ts).
-      workerSettings: () => ({ ...toWorkerSettings(this.settings, this.app.vault.configDir, obsidianIgnoreFilters(this.app.vault)), storage: Platform.isMobile ? 'indexeddb' : 'auto' }),
+      workerSettings: () => ({ ...toWorkerSettings(this.settings, this.app.vault.configDir, obsidianIgnoreFilters(this.app.vault)), storage: Platform.isMobile ? 'indexeddb' : 'auto', vaultName: this.app.vault.getName() }),
       notify: (message) => new Notice(message),
     });
     this.mcp = createMcpController(this);
@@ -79,6 +81,7 @@ export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
     );
     this.batcher = batcher;
     watchVault(this, batcher);
+    watchExcludedFiles(this, { honoured: () => this.settings.obsidianExcluded, apply: () => this.applyIndexSettings() });
     // The MCP server (if the user turned it on) starts once the brain is open.
     void this.brain.start().then(() => this.mcp.sync());
   }
@@ -104,6 +107,11 @@ export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
       }),
       onProgress: (p) => events.onProgress(p),
       onLog: (entry) => events.onLog(entry),
+      onProvider: (status) => events.onProvider?.(status),
+      // Provider calls leave through Obsidian's HTTP client (no CORS, works on mobile), only to the configured
+      // providers as saved now.
+      request: (r) => requestUrl(r),
+      providerOrigins: () => providerOrigins(this.settings),
     });
   }
 

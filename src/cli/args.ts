@@ -24,6 +24,11 @@ export const GLOBAL_OPTIONS: FlagSpecs = {
     value: 'dir|url',
     description: `The database: a folder, or postgres://user:pass@host/db for a server (else $VAULT_BRAIN_DATABASE_URL, else "database" in .vault-brain/config.json, else <vault>/.vault-brain/db)`,
   },
+  source: {
+    type: 'string',
+    value: 'name',
+    description: 'This vault\'s name in a database several vaults share (default: "source" in .vault-brain/config.json, else the vault folder\'s name)',
+  },
   json: { type: 'boolean', description: 'Print JSON (the stable contract) instead of text' },
   help: { type: 'boolean', short: 'h', description: 'Show help (for a command: every flag it takes)' },
   version: { type: 'boolean', description: 'Print the version' },

@@ -5,6 +5,8 @@ import type { FlagSpecs } from './args';
 export interface GlobalFlags {
   vault: string;
   db?: string;
+  /** `--source`: the vault's name in a database several vaults share. */
+  source?: string;
   json: boolean;
 }
 

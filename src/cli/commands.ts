@@ -26,7 +26,7 @@ function opCommand(op: OpDefinition<Brain, never, unknown>): CliCommand {
     options,
     async run(argv, flags) {
       const params = cliParams(op, argv);
-      const opened = await openNodeBrain({ vault: flags.vault, db: flags.db });
+      const opened = await openNodeBrain({ vault: flags.vault, db: flags.db, source: flags.source });
       try {
         const registry = createNodeRegistry(opened.vault, () => opened.config);
         const result = await opened.brain.guard(() => registry.callByName(op.name, params, { brain: opened.brain, remote: false }));

@@ -16,6 +16,7 @@ const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = {
   bad_params: EXIT.usage,
   missing_vault: EXIT.missingVault,
   bad_database: EXIT.usage,
+  source_unavailable: EXIT.usage,
   note_not_found: EXIT.unknownNote,
   locked: EXIT.locked,
 };

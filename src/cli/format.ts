@@ -38,6 +38,7 @@ const formatters: Record<string, (r: Json, style: Style) => string[]> = {
   ],
   status: (r) => [
     ...(r.engine ? [`database      ${str((r.engine as Json).kind)}${(r.engine as Json).location ? ` ${str((r.engine as Json).location)}` : ''}`] : []),
+    ...(r.engine && (r.engine as Json).source ? [`source        ${str((r.engine as Json).source)}`] : []),
     `last indexed  ${r.lastIndexedAt === null ? 'never' : str(r.lastIndexedAt)}`,
     `indexed ${str(r.indexed)}, skipped ${str(r.skipped)}, failed ${str(r.failed)}, with warnings ${str(r.withWarnings)}`,
     ...(r.files as Json[]).map((f) => `  ${str(f.status).padEnd(8)} ${str(f.path)}: ${str(f.reason)}`),

@@ -54,6 +54,7 @@ async function main(argv: string[]): Promise<number> {
   const flags: GlobalFlags = {
     vault: typeof values.vault === 'string' ? values.vault : process.cwd(),
     db: typeof values.db === 'string' ? values.db : undefined,
+    source: typeof values.source === 'string' ? values.source : undefined,
     json: values.json === true,
   };
   return command.run(argv, flags);
@@ -62,7 +63,7 @@ async function main(argv: string[]): Promise<number> {
 /** True when `arg` is the value of a global string flag (`--vault x`), not the command name. */
 function isFlagValue(argv: string[], arg: string): boolean {
   const i = argv.indexOf(arg);
-  return i > 0 && (argv[i - 1] === '--vault' || argv[i - 1] === '--db');
+  return i > 0 && (argv[i - 1] === '--vault' || argv[i - 1] === '--db' || argv[i - 1] === '--source');
 }
 
 main(process.argv.slice(2)).then(

@@ -34,6 +34,7 @@ export interface AssembleBrainOptions {
   /** Threshold, cool-down and clock of the providers' circuit breakers (tests inject a clock). */
   breakers?: BreakerOptions;
   replaceStore?: BrainOptions['replaceStore'];
+  openSource?: BrainOptions['openSource'];
 }
 
 export interface AssembledBrain {
@@ -41,6 +42,8 @@ export interface AssembledBrain {
   embedder: Embedder | null;
   /** To dispose of when the brain closes. */
   codeChunker: TreeSitterCodeChunker | null;
+  /** Why the configured embedder could not be made (it is then null and semantic search is off). */
+  embedderError?: string;
 }
 
 /** The brain every surface holds, from its settings: filter, source, embedder, code chunker. */
@@ -58,12 +61,18 @@ export async function assembleBrain(o: AssembleBrainOptions): Promise<AssembledB
   const { loadBuiltinEmbedder, loadWasm } = o;
   const wanted = o.settings.embedder;
   const health = new ProviderHealth(o.breakers);
+  let embedderError: string | undefined;
   const [embedder, codeChunker] = await Promise.all([
     wanted.kind === 'builtin' && !loadBuiltinEmbedder
       ? null
-      : optional('embedder unavailable, vector search is off', () =>
-          resolveEmbedder(checkedEmbedder(wanted), { loadBuiltin: () => loadBuiltinEmbedder!(), fetch: o.fetch, health }),
-        ),
+      : optional('embedder unavailable, vector search is off', async () => {
+          try {
+            return await resolveEmbedder(checkedEmbedder(wanted), { loadBuiltin: () => loadBuiltinEmbedder!(), fetch: o.fetch, health });
+          } catch (err) {
+            embedderError = errorMessage(err);
+            throw err;
+          }
+        }),
     o.settings.codeChunking && loadWasm ? optional('code chunking unavailable', () => createCodeChunker({ loadWasm })) : null,
   ]);
   try {
@@ -77,9 +86,10 @@ export async function assembleBrain(o: AssembleBrainOptions): Promise<AssembledB
       batchSize: o.settings.batchSize,
       onProgress: o.onProgress,
       replaceStore: o.replaceStore,
+      openSource: o.openSource,
       health,
     });
-    return { brain, embedder: embedder ?? null, codeChunker: codeChunker ?? null };
+    return { brain, embedder: embedder ?? null, codeChunker: codeChunker ?? null, ...(embedderError !== undefined ? { embedderError } : {}) };
   } catch (err) {
     codeChunker?.dispose();
     throw err;

@@ -1,7 +1,7 @@
 // The brain: one object that every surface (CLI, plugin worker, MCP) holds. It owns the engine, the indexer
 // and the embedder, and enforces the remote trust boundary; operations call into it.
 import type { BrainEngine } from './engine/brain-engine';
-import { errorMessage } from './errors';
+import { BrainError, errorMessage } from './errors';
 import { isStoreDamage } from './engine/store-damage';
 import type { CodeChunker } from './chunk/chunk-note';
 import type { Embedder } from './embed/embedder';
@@ -14,6 +14,14 @@ import { findNoteByName } from './note/note-name';
 import { NoteNotFoundError } from './note-not-found';
 
 export { NoteNotFoundError };
+
+/** A search named a source this brain cannot read (not stored, or the surface opens no other source). */
+export class SourceUnavailableError extends BrainError {
+  constructor(message: string) {
+    super('source_unavailable', message);
+    this.name = 'SourceUnavailableError';
+  }
+}
 
 export interface BrainOptions {
   engine: BrainEngine;
@@ -31,6 +39,11 @@ export interface BrainOptions {
   replaceStore?: (reason: string, damaged: BrainEngine) => Promise<BrainEngine>;
   /** The circuit breakers of the brain's providers (embeddings, chat, rerank); one is made when absent. */
   health?: ProviderHealth;
+  /**
+   * An engine on another source (vault) of the same database, for searches that span sources; the surface owns
+   * and closes what it opens. Absent: only the brain's own source can be read (an embedded store).
+   */
+  openSource?: (name: string) => Promise<BrainEngine>;
 }
 
 export interface EmbedProgress {
@@ -154,8 +167,23 @@ export class Brain {
       codeChunker: o.codeChunker,
       maxFileBytes: o.maxFileBytes,
       batchSize: o.batchSize,
+      embedder: () => this.embedder,
       onProgress: (p) => this.onProgress?.(p),
     });
+  }
+
+  /**
+   * The engine of a source (vault) of this brain's database, by name: its own engine for its own source, else one
+   * the surface opens on the same database (SourceUnavailableError when it cannot, or no such source is stored).
+   */
+  async sourceEngine(name: string): Promise<BrainEngine> {
+    if (name === this.engine.source) return this.engine;
+    const stored = await this.engine.sources();
+    if (!stored.some((s) => s.source === name)) {
+      throw new SourceUnavailableError(`no source "${name}" in this database (it holds ${stored.map((s) => JSON.stringify(s.source)).join(', ')})`);
+    }
+    if (!this.options.openSource) throw new SourceUnavailableError(`this brain can only read its own source ("${this.engine.source}")`);
+    return this.options.openSource(name);
   }
 
   /** The vault path of the note a person named (path, path without .md, basename, title or alias). */

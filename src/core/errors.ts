@@ -20,6 +20,8 @@ const CODE_TABLE = {
   /** An unlinked mention to link is no longer where the list said (the note was edited). */
   mention_moved: { caller: true },
   empty_question: { caller: true },
+  /** A search named a source (vault) the database does not hold, or this surface cannot read another source. */
+  source_unavailable: { caller: true },
   missing_vault: { caller: false },
   /** `--db`, VAULT_BRAIN_DATABASE_URL or the config's `database` names nothing we can open (CLI: bad usage). */
   bad_database: { caller: false },
@@ -48,6 +50,8 @@ const CODE_TABLE = {
   provider_unavailable: { caller: false },
   /** A provider's response body past its bound (net/bounded-body.ts): cut off instead of filling memory. */
   provider_response_too_large: { caller: false },
+  /** The plugin's main thread refused a provider request to an origin the settings do not name. */
+  provider_request_refused: { caller: false },
   non_loopback_host: { caller: false },
   server_start_failed: { caller: false },
   /** A CLI-only failure that carries its own exit code. */
@@ -75,6 +79,14 @@ export class BrainError extends Error {
 export function errorCode(e: unknown): ErrorCode | null {
   const code = typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
   return typeof code === 'string' && KNOWN.has(code) ? (code as ErrorCode) : null;
+}
+
+/** The first error in `e`'s cause chain (itself included) carrying `code`: what an SDK's wrapper error hides. */
+export function causeWithCode(e: unknown, code: ErrorCode): Error | null {
+  for (let cur: unknown = e, depth = 0; cur && depth < 5; cur = (cur as { cause?: unknown }).cause, depth++) {
+    if (cur instanceof Error && errorCode(cur) === code) return cur;
+  }
+  return null;
 }
 
 /** The message of anything thrown (a string, an Error, or something else). */

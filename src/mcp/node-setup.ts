@@ -17,6 +17,8 @@ import type { McpBackend } from './server';
 export interface McpNodeSetupOptions {
   vault: string;
   db?: string;
+  /** The vault's name in a database several vaults share (open-brain.ts). */
+  source?: string;
   allowWrites: boolean;
   /** Run an incremental index before answering calls (cheap when nothing changed). */
   index: boolean;
@@ -45,7 +47,7 @@ export function setUpNodeMcp(options: McpNodeSetupOptions): McpNodeSetup {
   const indexing = new AbortController();
   let watcher: VaultWatcher | null = null;
   const ready = (async () => {
-    const opened = await openNodeBrain({ vault, db: options.db });
+    const opened = await openNodeBrain({ vault, db: options.db, source: options.source });
     try {
       // Watching starts before the first index, so nothing edited while it runs is missed (it queues behind it).
       if (options.watch !== false) watcher = watchVaultFolder({ vault, brain: opened.brain, log: options.log, rescanMs: options.rescanMs });

@@ -1,6 +1,5 @@
 // The MCP server: tools generated from the operations registry, every call run as a `remote` call (paths
 // confined, excluded notes invisible) with a timeout, a result size cap with paging, and an audit entry.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { OpRegistry } from '../core/ops/registry';
 import { VERSION } from '../core/version';
@@ -11,6 +10,7 @@ import { isCallerError } from '../core/errors';
 import { mcpAgent } from '../core/note/agent-name';
 import { McpCallError, publicErrorMessage } from './errors';
 import { CursorStore, digestOf, pageAt, type PageCursor } from './result-pages';
+import { ToolsServer } from './tools-server';
 import { CONTINUE_TOOL, exposedOps, opNameForTool, toolFor, toolNameFor, type McpOp } from './tools';
 
 export const MCP_SERVER_NAME = 'vault-brain';
@@ -76,10 +76,10 @@ const INSTRUCTIONS =
   'than one response ends with {"truncated": true, "cursor": ...}: call `vault_continue` with that cursor for the next part. ' +
   'Start with vault_search; read a note with vault_get_note.';
 
-// The low-level Server on purpose (the SDK's "advanced use case", flagged deprecated by the linter): McpServer's
-// tool API wants zod shapes, and we publish the registry's JSON schemas as they are. McpServer would also pull its
-// zod-to-json-schema and completion code into main.js (about 115 KB, measured) for nothing.
-export function createMcpServer<B>(options: McpServerOptions<B>): Server {
+// A tools-only server on the SDK's Protocol base (tools-server.ts), not McpServer: McpServer's tool API wants zod
+// shapes, and we publish the registry's JSON schemas as they are; it would also pull its zod-to-json-schema and
+// completion code into main.js (about 115 KB, measured) for nothing.
+export function createMcpServer<B>(options: McpServerOptions<B>): ToolsServer {
   const backend = backendOf(options);
   const limits = { ...DEFAULT_MCP_LIMITS, ...options.limits };
   const cursors = options.cursors ?? new CursorStore();
@@ -87,7 +87,7 @@ export function createMcpServer<B>(options: McpServerOptions<B>): Server {
   const allowWrites = options.allowWrites === true;
   const log = options.log ?? (() => undefined);
 
-  const server = new Server(
+  const server = new ToolsServer(
     { name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION },
     { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
   );

@@ -17,6 +17,8 @@ export interface VaultConfig extends BrainSettings {
   obsidianExcluded?: boolean;
   /** `database`: a `postgres://` URL (a team brain on a server) or `local`; unset means the embedded store. */
   database?: string;
+  /** `source`: this vault's name in a database several vaults share (default: the vault folder's name). */
+  source?: string;
 }
 
 export const DEFAULT_CONFIG: VaultConfig = { ...DEFAULT_BRAIN_SETTINGS, maxFileMB: 5 };
@@ -50,7 +52,7 @@ export async function readVaultConfig(brainDir: string): Promise<VaultConfig> {
   } catch (e) {
     throw new Error(`${file} is not valid JSON: ${(e as Error).message}`);
   }
-  const obj = (parsed && typeof parsed === 'object' ? parsed : {}) as { maxFileMB?: unknown; database?: unknown; obsidianExcluded?: unknown };
+  const obj = (parsed && typeof parsed === 'object' ? parsed : {}) as { maxFileMB?: unknown; database?: unknown; source?: unknown; obsidianExcluded?: unknown };
   const settings = normalizeBrainSettings(parsed);
   const obsidian = obj.obsidianExcluded === false ? [] : await readObsidianIgnoreFilters(path.dirname(brainDir));
   const ignore = [...new Set([...(settings.ignore ?? []), ...obsidian])];
@@ -60,5 +62,6 @@ export async function readVaultConfig(brainDir: string): Promise<VaultConfig> {
     ...(obj.obsidianExcluded === false ? { obsidianExcluded: false } : {}),
     maxFileMB: typeof obj.maxFileMB === 'number' && obj.maxFileMB > 0 ? obj.maxFileMB : DEFAULT_CONFIG.maxFileMB,
     ...(typeof obj.database === 'string' && obj.database.trim() ? { database: obj.database.trim() } : {}),
+    ...(typeof obj.source === 'string' && obj.source.trim() ? { source: obj.source.trim() } : {}),
   };
 }

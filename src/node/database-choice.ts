@@ -3,7 +3,8 @@
 // answer is an engine spec for the one engine factory (engine-factory.ts); a value that names no database we
 // can open is refused here, before anything is opened, with the URL's password redacted.
 import * as path from 'node:path';
-import { BrainError } from '../core/errors';
+import { validSourceName } from '../core/engine/sql/sql';
+import { BrainError, errorMessage } from '../core/errors';
 import { redactUrl } from './database-url';
 
 export const DATABASE_URL_ENV = 'VAULT_BRAIN_DATABASE_URL';
@@ -84,4 +85,35 @@ export function checkedDatabaseUrl(value: string, origin: DatabaseOrigin): strin
 /** What `status` and logs may show: the kind and where, with any password redacted. */
 export function describeDatabase(choice: DatabaseChoice): { kind: DatabaseChoice['kind']; location: string } {
   return { kind: choice.kind, location: choice.kind === 'postgres' ? redactUrl(choice.url) : choice.dataDir };
+}
+
+/**
+ * Which source (vault) of the database a surface reads and writes (several vaults can share a server database):
+ * `--source`, else `"source"` in `.vault-brain/config.json`, else the vault folder's name. Only the last is a
+ * default: an embedded store that holds exactly one other source keeps using it (the folder was renamed).
+ */
+export interface SourceChoice {
+  name: string;
+  explicit: boolean;
+}
+
+export function chooseSource(input: { vault: string; flag?: string; config?: string }): SourceChoice {
+  for (const [value, where] of [
+    [input.flag, '--source'],
+    [input.config, '"source" in .vault-brain/config.json'],
+  ] as const) {
+    if (value === undefined || value.trim() === '') continue;
+    try {
+      return { name: validSourceName(value), explicit: true };
+    } catch (e) {
+      throw new BadDatabaseError(`${where}: ${errorMessage(e)}`);
+    }
+  }
+  const folder = path.basename(path.resolve(input.vault));
+  try {
+    return { name: validSourceName(folder), explicit: false };
+  } catch {
+    // A vault at a file-system root has no name of its own.
+    return { name: 'vault', explicit: false };
+  }
 }

@@ -62,5 +62,5 @@ export async function lazyBuiltinEmbedderFromDisk(options: LoadFromDiskOptions =
     closeSync(fd);
   }
   const head = parseEmbedderHeader(header);
-  return lazyEmbedder({ id: builtinEmbedderId(head), dims: head.dims, maxBatch: BUILTIN_MAX_BATCH }, () => loadBuiltinEmbedderFromDisk({ assetPath: file }));
+  return lazyEmbedder({ id: builtinEmbedderId(head), dims: head.dims, maxBatch: BUILTIN_MAX_BATCH, local: true }, () => loadBuiltinEmbedderFromDisk({ assetPath: file }));
 }

@@ -4,12 +4,13 @@ import pg from 'pg';
 import { BrainError } from '../core/errors';
 import type { PGliteEngineSettings } from '../core/engine/pglite/pglite-engine';
 import { PostgresEngine } from '../core/engine/postgres/postgres-engine';
+import { DEFAULT_SOURCE, SOURCE_SETTING, validSourceName } from '../core/engine/sql/sql';
 import type { RetryPolicy } from '../core/engine/postgres/retry';
 import { openEngineOnDisk } from './open-engine';
 
 export type EngineSpec =
   | { kind: 'pglite'; dataDir: string; settings?: PGliteEngineSettings }
-  | { kind: 'postgres'; url: string; poolSize?: number; retry?: RetryPolicy; exactScanThreshold?: number };
+  | { kind: 'postgres'; url: string; poolSize?: number; retry?: RetryPolicy; exactScanThreshold?: number; source?: string };
 
 import { redactUrl } from './database-url';
 
@@ -20,22 +21,32 @@ function ident(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
+/** One `-c name=value` start-up option, escaped as the server splits them (spaces and backslashes). */
+function startupOption(name: string, value: string): string {
+  return `-c ${name}=${value.replace(/[\\\s]/g, (c) => `\\${c}`)}`;
+}
+
 /**
  * A pool on a `postgres://` URL. `?schema=name` (ours, removed before the driver sees the URL) keeps the brain's
  * tables in that schema, so several brains can share a database; the extensions' types stay reachable in public.
+ * With `source`, every connection starts bound to it (sql.ts, "sources"), so none can run a statement unbound.
  */
-export function createPool(url: string, options: { max?: number; connectTimeoutMs?: number } = {}): { pool: pg.Pool; schema: string | null } {
+export function createPool(url: string, options: { max?: number; connectTimeoutMs?: number; source?: string } = {}): { pool: pg.Pool; schema: string | null } {
   const u = new URL(url);
   const schema = u.searchParams.get('schema');
   u.searchParams.delete('schema');
   if (schema !== null && !/^[A-Za-z_][A-Za-z0-9_$]{0,62}$/.test(schema)) throw new Error(`invalid schema name ${JSON.stringify(schema)} in the database URL`);
+  const startup = [
+    ...(schema !== null ? [startupOption('search_path', `${ident(schema)},public`)] : []),
+    ...(options.source !== undefined ? [startupOption(SOURCE_SETTING, validSourceName(options.source))] : []),
+  ];
   const pool = new pg.Pool({
     connectionString: u.toString(),
     max: options.max ?? 10,
     // Without a limit a connect to a host that drops packets waits forever; a command should say why instead.
     connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
     application_name: 'vault-brain',
-    ...(schema !== null ? { options: `-c search_path=${ident(schema)},public` } : {}),
+    ...(startup.length > 0 ? { options: startup.join(' ') } : {}),
   });
   // An idle connection the server closed (restart, idle timeout) is dropped by the pool and replaced on the
   // next checkout; without a listener the event would end the process.
@@ -94,7 +105,8 @@ export async function openPostgresEngine(spec: Extract<EngineSpec, { kind: 'post
 }
 
 async function openPostgresEngineUnchecked(spec: Extract<EngineSpec, { kind: 'postgres' }>): Promise<PostgresEngine> {
-  const { pool, schema } = createPool(spec.url, { max: spec.poolSize });
+  const source = validSourceName(spec.source ?? DEFAULT_SOURCE);
+  const { pool, schema } = createPool(spec.url, { max: spec.poolSize, source });
   try {
     if (schema !== null) {
       // Created only when missing, so a role without CREATE on the database can use a schema made for it.
@@ -109,7 +121,7 @@ async function openPostgresEngineUnchecked(spec: Extract<EngineSpec, { kind: 'po
     if (isConnectionFailure(err)) throw err;
     throw new Error(`cannot prepare ${redactUrl(spec.url)}: ${scrubPassword((err as Error).message, spec.url)}`);
   }
-  return PostgresEngine.open({ pool, retry: spec.retry, exactScanThreshold: spec.exactScanThreshold, location: redactUrl(spec.url) });
+  return PostgresEngine.open({ pool, source, retry: spec.retry, exactScanThreshold: spec.exactScanThreshold, location: redactUrl(spec.url) });
 }
 
 export type OpenedEngine = Awaited<ReturnType<typeof openEngineOnDisk>>['engine'] | PostgresEngine;

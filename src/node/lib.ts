@@ -16,6 +16,7 @@ export { createCodeChunker } from '../core/chunk/code-chunker';
 export { nodeWasmLoader } from './tree-sitter-wasm';
 export { decodeFile } from '../core/index/decode-file';
 export { createRegistry } from '../core/ops';
+export { DEFAULT_LLM_SETTINGS } from '../core/think/settings';
 export { hybridSearch } from '../core/search/hybrid-search';
 export { parseEvalSet, queryMetrics, aggregate } from '../core/search/eval-metrics';
 export { runEval, formatEvalTable } from '../core/search/run-eval';

@@ -9,7 +9,8 @@ import { DEFAULT_LLM_SETTINGS } from '../core/think/settings';
 export function createNodeRegistry(vault: string, config: () => VaultConfig | undefined, options: { writes?: boolean } = {}): BrainRegistry {
   return createRegistry({
     llm: () => config()?.llm ?? DEFAULT_LLM_SETTINGS,
-    // For the model stages that call a provider directly (deep search's rerank); used only when one is configured.
+    // Node's fetch for every provider call (think streams through it too; Node has no CORS): deep search's model
+    // stages and think, used only when a provider is configured.
     fetch: (input, init) => fetch(input, init),
     writer: options.writes === false ? undefined : new FsNoteWriter(new FsVaultSource(vault)),
   });

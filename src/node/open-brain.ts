@@ -17,7 +17,7 @@ import { acquireWriterLock } from './lock';
 import { openLocalEngine } from './open-store';
 import { nodeWasmLoader } from './tree-sitter-wasm';
 import { readVaultConfig, type VaultConfig } from './config';
-import { chooseDatabase, DATABASE_URL_ENV, type DatabaseChoice } from './database-choice';
+import { chooseDatabase, chooseSource, DATABASE_URL_ENV, type DatabaseChoice, type SourceChoice } from './database-choice';
 import { assertPrivateDir, DataDirSync, moveAside } from './store-health';
 import { matchesCleanMark, takeCleanMark, writeCleanMark } from './clean-close';
 
@@ -39,6 +39,8 @@ export interface OpenBrainOptions {
    * the config file, then `<vault>/.vault-brain/db` (database-choice.ts).
    */
   db?: string;
+  /** `--source`: this vault's name in the database (default: "source" in the config file, else the folder's name). */
+  source?: string;
   /** The environment the URL variable is read from (default process.env; tests pass their own). */
   env?: Record<string, string | undefined>;
   /** Overrides the config file's embedder. */
@@ -69,6 +71,8 @@ export interface OpenedBrain {
   dbDir: string | null;
   /** The database opened, as chosen (flag, environment, config or default). */
   choice: DatabaseChoice;
+  /** The source (vault) the brain reads and writes in that database (`brain.engine.source` names it as opened). */
+  source: SourceChoice;
   config: VaultConfig;
   /**
    * The database open: wall time (ms), whether it was created, and whether the store checks' heap scans were
@@ -89,8 +93,9 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
   const config = { ...(await readVaultConfig(brainDir)), ...(options.config ?? {}) };
   const env = options.env ?? process.env;
   const choice = chooseDatabase({ vault, flag: options.db, env: env[DATABASE_URL_ENV], config: config.database });
+  const source = chooseSource({ vault, flag: options.source, config: config.source });
   await ensureBrainDir(brainDir);
-  if (choice.kind === 'postgres') return openServerBrain(options, vault, config, choice);
+  if (choice.kind === 'postgres') return openServerBrain(options, vault, config, choice, source);
   const dbDir = choice.dataDir;
   await fs.mkdir(path.dirname(dbDir), { recursive: true });
   // PGlite is single-process: two processes on one data directory corrupt it, so every open takes the lock.
@@ -106,7 +111,7 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
       async open() {
         sync = new DataDirSync(dbDir);
         untouched = false;
-        const onDisk = await openLocalEngine(dbDir, sync, () => (untouched = matchesCleanMark(dbDir, mark, sync.files())));
+        const onDisk = await openLocalEngine(dbDir, sync, source, () => (untouched = matchesCleanMark(dbDir, mark, sync.files())));
         database = { openMs: onDisk.openMs, fresh: onDisk.fresh };
         return onDisk.engine;
       },
@@ -135,6 +140,7 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
       vault,
       dbDir,
       choice,
+      source,
       config,
       database,
       get recovery() {
@@ -162,7 +168,7 @@ async function assembleVaultBrain(
   options: OpenBrainOptions,
   vault: string,
   config: VaultConfig,
-  extra: Pick<Parameters<typeof assembleBrain>[0], 'replaceStore'>,
+  extra: Pick<Parameters<typeof assembleBrain>[0], 'replaceStore' | 'openSource'>,
 ): Promise<Brain> {
   const { brain } = await assembleBrain({
     engine,
@@ -183,29 +189,55 @@ async function assembleVaultBrain(
  * keep two writers of one note consistent) and no recovery by discarding the store: a team's database is never
  * dropped because one client found it odd, so damage is reported and the open fails.
  */
-async function openServerBrain(options: OpenBrainOptions, vault: string, config: VaultConfig, choice: Extract<DatabaseChoice, { kind: 'postgres' }>): Promise<OpenedBrain> {
+async function openServerBrain(
+  options: OpenBrainOptions,
+  vault: string,
+  config: VaultConfig,
+  choice: Extract<DatabaseChoice, { kind: 'postgres' }>,
+  source: SourceChoice,
+): Promise<OpenedBrain> {
   const t0 = performance.now();
   // The Postgres driver is loaded only here: an embedded brain never needs it.
   const { openPostgresEngine } = await import('./engine-factory');
-  const engine = await openPostgresEngine({ kind: 'postgres', url: choice.url });
+  const engine = await openPostgresEngine({ kind: 'postgres', url: choice.url, source: source.name });
   const database = { openMs: performance.now() - t0, fresh: engine.openState.created };
+  // Other vaults' sources in the same database, opened when a search first spans them (a small pool each: they
+  // only read), and closed with the brain.
+  const others = new Map<string, Promise<BrainEngine>>();
+  const openSource = (name: string): Promise<BrainEngine> => {
+    let opened = others.get(name);
+    if (!opened) {
+      opened = openPostgresEngine({ kind: 'postgres', url: choice.url, source: name, poolSize: 2 });
+      opened.catch(() => others.delete(name));
+      others.set(name, opened);
+    }
+    return opened;
+  };
+  const closeOthers = async (): Promise<void> => {
+    for (const opened of others.values()) await (await opened.catch(() => null))?.close().catch(() => undefined);
+  };
   try {
     // The embedded store's open checks, without its remedy: damage is said, never acted on by discarding.
     const report = await engine.checkIntegrity('quick');
     if (hasDamage(report)) (options.onNotice ?? ((m) => process.stderr.write(`vault-brain: ${m}\n`)))(`the server database looks damaged (${damageSummary(report)}); \`vault-brain doctor\` re-indexes it in place`);
     else await engine.markForReindex(report);
-    const brain = await assembleVaultBrain(engine, options, vault, config, {});
+    const brain = await assembleVaultBrain(engine, options, vault, config, { openSource });
     return {
       brain,
       vault,
       dbDir: null,
       choice,
+      source,
       config,
       database,
       recovery: null,
-      close: () => brain.engine.close(),
+      async close() {
+        await closeOthers();
+        await brain.engine.close();
+      },
     };
   } catch (e) {
+    await closeOthers();
     await engine.close().catch(() => undefined);
     throw e;
   }

@@ -3,7 +3,7 @@
 // a server through the engine factory.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import type { DatabaseChoice } from './database-choice';
+import type { DatabaseChoice, SourceChoice } from './database-choice';
 import type { OpenedEngine } from './engine-factory';
 import { acquireWriterLock } from './lock';
 import { openEngineOnDisk, type OpenedEngineOnDisk } from './open-engine';
@@ -14,22 +14,28 @@ export interface OpenedStore {
   close(): Promise<void>;
 }
 
+/** The engine settings that bind an embedded store to a source choice (a default may yield to the stored one). */
+export function sourceSettings(source: SourceChoice | undefined): { source?: string; defaultSource?: string } {
+  if (!source) return {};
+  return source.explicit ? { source: source.name } : { defaultSource: source.name };
+}
+
 /**
- * Opens the embedded store in `dbDir` (which must hold the writer lock) with its writes made durable by `sync`.
- * `onBaseline` sees the files as they were before the database started (sync.files()).
+ * Opens the embedded store in `dbDir` (which must hold the writer lock) with its writes made durable by `sync`,
+ * bound to `source`. `onBaseline` sees the files as they were before the database started (sync.files()).
  */
-export async function openLocalEngine(dbDir: string, sync: DataDirSync, onBaseline?: () => void): Promise<OpenedEngineOnDisk> {
+export async function openLocalEngine(dbDir: string, sync: DataDirSync, source?: SourceChoice, onBaseline?: () => void): Promise<OpenedEngineOnDisk> {
   await prepareDataDir(dbDir);
   await sync.baseline();
   onBaseline?.();
-  return openEngineOnDisk(dbDir, { syncStorage: () => sync.sync() });
+  return openEngineOnDisk(dbDir, { syncStorage: () => sync.sync(), ...sourceSettings(source) });
 }
 
-export async function openStore(choice: DatabaseChoice, options: { onLockLost?: () => void } = {}): Promise<OpenedStore> {
+export async function openStore(choice: DatabaseChoice, options: { onLockLost?: () => void; source?: SourceChoice } = {}): Promise<OpenedStore> {
   if (choice.kind === 'postgres') {
     // The driver is loaded only for a server (engine-factory imports pg).
     const { openPostgresEngine } = await import('./engine-factory');
-    const engine = await openPostgresEngine({ kind: 'postgres', url: choice.url });
+    const engine = await openPostgresEngine({ kind: 'postgres', url: choice.url, source: options.source?.name });
     return { engine, close: () => engine.close() };
   }
   const dbDir = choice.dataDir;
@@ -37,7 +43,7 @@ export async function openStore(choice: DatabaseChoice, options: { onLockLost?: 
   const lock = await acquireWriterLock(dbDir, { onLost: options.onLockLost });
   try {
     await assertPrivateDir(dbDir);
-    const { engine } = await openLocalEngine(dbDir, new DataDirSync(dbDir));
+    const { engine } = await openLocalEngine(dbDir, new DataDirSync(dbDir), options.source);
     return {
       engine,
       async close() {

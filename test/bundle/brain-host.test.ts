@@ -12,6 +12,7 @@ import { nodeWasmLoader } from '../../src/node/tree-sitter-wasm';
 import { BrainHost, EMBEDDER_ASSET, StoreOpenError, type BrainHostDeps } from '../../src/obsidian/worker/brain-host';
 import { note } from '../core/engine/fixtures';
 import { connectToMain, connectToWorker, databaseName, type MainEndpoint, type WorkerEvents, type WorkerSettings } from '../../src/obsidian/protocol/worker-api';
+import { providerRequestHandlers } from '../../src/obsidian/bridge/serve-requests';
 import { vaultHandlers } from '../../src/obsidian/bridge/serve-vault';
 
 class MemoryVault implements VaultSource {
@@ -62,7 +63,7 @@ function setup(
   });
   const workerSide = connectToMain(channel.port2, host.handlers());
   host.attach(workerSide);
-  const main = connectToWorker(channel.port1, vaultHandlers(vault));
+  const main = connectToWorker(channel.port1, { ...vaultHandlers(vault), ...providerRequestHandlers(undefined, () => []) });
   const progress: WorkerEvents['progress'][] = [];
   main.on('progress', (p) => progress.push(p));
   const logs: WorkerEvents['log'][] = [];

@@ -63,7 +63,7 @@ describe('error codes', () => {
     // The one table decides, code by code, as the two hand lists did.
     const callerCodes = ERROR_CODES.filter((code) => isCallerError(new BrainError(code, 'm')));
     expect(callerCodes.sort()).toEqual(
-      ['bad_params', 'cancelled', 'changed_result', 'empty_question', 'expired_cursor', 'mention_moved', 'not_ready', 'note_exists', 'note_not_found', 'open_failed', 'path_refused', 'timeout', 'unknown_op', 'unknown_tool', 'write_refused'],
+      ['bad_params', 'cancelled', 'changed_result', 'empty_question', 'expired_cursor', 'mention_moved', 'not_ready', 'note_exists', 'note_not_found', 'open_failed', 'path_refused', 'source_unavailable', 'timeout', 'unknown_op', 'unknown_tool', 'write_refused'],
     );
     for (const code of ERROR_CODES) expect(errorCode(new BrainError(code, 'm'))).toBe(code);
     // A Node system error's code is not one of ours.

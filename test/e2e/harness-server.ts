@@ -1,7 +1,7 @@
 // Builds the e2e page bundle and serves it, the production main.js and styles.css on 127.0.0.1 (random port).
 import esbuild from 'esbuild';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { workerSourcePlugin } from '../../scripts/esbuild-plugins.mjs';
@@ -35,6 +35,26 @@ export async function buildPage(entry: string = join(HARNESS, 'page.ts')): Promi
   return out.text;
 }
 
+/**
+ * The shim's `requestUrl` (obsidian-shim.ts): the request the page describes, sent from Node as Obsidian sends it
+ * from Electron, so the browser's CORS checks do not apply; redirects are followed, the whole body returned.
+ */
+async function proxyRequestUrl(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  try {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const r = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { url: string; method: string; headers: Record<string, string>; body?: string; binary: boolean };
+    const body = r.body === undefined ? undefined : r.binary ? Buffer.from(r.body, 'base64') : r.body;
+    const answer = await fetch(r.url, { method: r.method, headers: r.headers, ...(body !== undefined ? { body } : {}) });
+    const bytes = Buffer.from(await answer.arrayBuffer());
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ status: answer.status, headers: Object.fromEntries(answer.headers), body: bytes.toString('base64') }));
+  } catch (err) {
+    res.writeHead(502, { 'content-type': 'text/plain' });
+    res.end(`requestUrl failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
 export interface HarnessServer {
   url: string;
   close(): Promise<void>;
@@ -53,6 +73,10 @@ export async function startHarnessServer(pageJs: string): Promise<HarnessServer>
   };
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    if (path === '/__request-url' && req.method === 'POST') {
+      void proxyRequestUrl(req, res);
+      return;
+    }
     const file = files[path];
     if (path === '/favicon.ico') {
       res.writeHead(204).end();

@@ -169,6 +169,10 @@ describe.skipIf(!hasChromium)('plugin panes in a browser', () => {
     expect(await page.locator(`${pane} .vb-graph-legend .vb-legend-item`).allTextContents()).toContain('works at');
     expect(await page.locator(`${pane} svg.vb-graph .vb-node`).count()).toBeGreaterThan(1);
     expect(await page.locator(`${pane} svg.vb-graph line.vb-type-works-at`).count()).toBeGreaterThan(0);
+    // A frontmatter link says its property and shows the property's value, never the YAML around it.
+    const fields = await page.locator(`${pane} .vb-link-context:has(.vb-link-field)`).evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+    expect(fields.length).toBeGreaterThan(0);
+    for (const f of fields) expect(f).not.toMatch(/---|\btype:|\btags:/);
     await shoot(pane, 'links-pane.png');
     expect(pageErrors).toEqual([]);
   }, STEP_TIMEOUT_MS);
@@ -200,7 +204,11 @@ describe.skipIf(!hasChromium)('plugin panes in a browser', () => {
     await runCommand('quick-search');
     const modal = '.modal-container.prompt';
     await page.locator(`${modal} .prompt-input`).pressSequentially(company.title, { delay: 20 });
-    await page.waitForFunction((sel) => document.querySelector(`${sel} .suggestion-item .vb-quick-path`) !== null, modal, { timeout: 60_000 });
+    // Suggestions for a prefix typed on the way ("Shal") may show first; wait for the whole name's list to lead with
+    // the company (a wrong first hit times out here).
+    await page
+      .waitForFunction(({ sel, want }) => document.querySelector(`${sel} .suggestion-item .vb-quick-path`)?.textContent === want, { sel: modal, want: company.path }, { timeout: 60_000 })
+      .catch(() => undefined);
     const paths = await page.locator(`${modal} .suggestion-item .vb-quick-path`).allTextContents();
     expect(paths[0]).toBe(company.path);
     await page.evaluate((sel) => {

@@ -13,6 +13,8 @@ import { connectToMain, type WorkerEvents, type WorkerSettings } from '../../src
 import { createRpcEndpoint, type RpcEndpoint } from '../../src/obsidian/protocol/rpc';
 import { startFakeLlmServer, type FakeLlmServer } from '../helpers/fake-llm-server';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '../helpers/fake-openai-server';
+import { nodeRequestUrl, type RequestUrlStandIn } from '../helpers/request-url';
+import type { FetchLike } from '../../src/core/net/fetch-like';
 
 class MemoryVault implements VaultSource {
   readonly files = new Map<string, { bytes: Uint8Array; mtime: number }>();
@@ -64,21 +66,56 @@ afterEach(() => {
   llm.reply = () => REPLY;
 });
 
-async function connect(vault: VaultSource): Promise<{ client: BrainClient; logs: WorkerEvents['log'][] }> {
+interface Connected {
+  client: BrainClient;
+  logs: WorkerEvents['log'][];
+  /** What went out through the main thread's requestUrl (the stand-in). */
+  requests: RequestUrlStandIn['calls'];
+  /** Streamed requests the worker's own fetch sent (URLs). */
+  streamed: string[];
+  providerEvents: WorkerEvents['provider'][];
+}
+
+interface ConnectOptions {
+  /** The worker's own fetch, used for streamed chat (default: Node's, recorded). */
+  streamFetch?: FetchLike;
+  /** The origins the main thread lends requestUrl to (default: both fake servers). */
+  origins?: () => string[];
+  /** No requestUrl on the main thread. */
+  noRequestUrl?: boolean;
+}
+
+async function connect(vault: VaultSource, options: ConnectOptions = {}): Promise<Connected> {
   const channel = new MessageChannel();
-  const host = new BrainHost({ openEngine: async () => ({ engine: await PGliteEngine.open({}) }) });
+  const streamed: string[] = [];
+  const streamFetch: FetchLike =
+    options.streamFetch ??
+    ((input, init) => {
+      streamed.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      return fetch(input, init);
+    });
+  const host = new BrainHost({ openEngine: async () => ({ engine: await PGliteEngine.open({}) }), streamFetch });
   const workerSide = connectToMain(channel.port2, host.handlers());
   host.attach(workerSide);
   const port = channel.port1 as unknown as WorkerLike;
   const worker: WorkerLike = Object.assign(port, { terminate: () => channel.port1.close() });
   const logs: WorkerEvents['log'][] = [];
-  const client = await BrainClient.start({ source: vault, createWorker: () => worker, onLog: (l) => logs.push(l) });
+  const providerEvents: WorkerEvents['provider'][] = [];
+  const standIn = nodeRequestUrl();
+  const client = await BrainClient.start({
+    source: vault,
+    createWorker: () => worker,
+    onLog: (l) => logs.push(l),
+    onProvider: (s) => providerEvents.push(s),
+    ...(options.noRequestUrl ? {} : { request: standIn.request }),
+    providerOrigins: options.origins ?? (() => [llm.origin, embeddings.origin]),
+  });
   cleanups.push(async () => {
     await client.close().catch(() => undefined);
     workerSide.close();
     channel.port2.close();
   });
-  return { client, logs };
+  return { client, logs, requests: standIn.calls, streamed, providerEvents };
 }
 
 const openaiLlm = () => normalizeLlmSettings({ provider: 'openai', baseURL: llm.baseURL, model: 'chat-model', apiKey: 'sk-test-llm', maxNotes: 5, timeoutMs: 20_000 });
@@ -281,5 +318,101 @@ describe('call progress over the RPC (what carries the streamed text)', () => {
       errors.mockRestore();
       close();
     }
+  });
+});
+
+describe('provider calls from the worker go through the main thread\'s requestUrl', () => {
+  const question = 'Who founded Acme Robotics?';
+  const withEmbedder = (): WorkerSettings => ({ ...BASE, embedder: { kind: 'openai', baseURL: embeddings.baseURL, model: 'emb-rq', dims: 8, apiKey: 'sk-emb' }, llm: openaiLlm() });
+
+  it('sends embeddings through requestUrl and streamed think through the worker\'s own fetch', async () => {
+    const c = await connect(demoVault());
+    await c.client.open('rq1', withEmbedder());
+    const run = await c.client.index();
+    expect(run.embed).toMatchObject({ failed: 0 });
+    const embedCalls = c.requests.filter((r) => r.url === `${embeddings.baseURL}/embeddings`);
+    expect(embedCalls.length).toBeGreaterThan(0);
+    expect(embedCalls[0]!).toMatchObject({ method: 'POST' });
+    expect(embedCalls[0]!.headers.authorization).toBe('Bearer sk-emb');
+    // The server saw what requestUrl sent, and nothing of the excluded note.
+    expect(embeddings.embeddingInputs().flat().join('\n')).not.toContain('SECRET-7731');
+
+    const deltas: string[] = [];
+    const res = await c.client.think({ question }, { onDelta: (t) => deltas.push(t) });
+    expect(res.model).toBe('openai:chat-model');
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(c.streamed).toEqual([`${llm.baseURL}/chat/completions`]);
+    expect(llm.calls.map((x) => x.stream)).toEqual([true]);
+    // Think's search embedded the question through requestUrl too.
+    expect(c.requests.at(-1)!.body).toContain(question);
+    expect(c.requests.some((r) => r.url.startsWith(llm.origin))).toBe(false);
+  });
+
+  it('a stream that cannot start (refused like a CORS failure) is asked once unstreamed through requestUrl, Anthropic and OpenAI', async () => {
+    let refused = 0;
+    const corsBlocked: FetchLike = () => {
+      refused++;
+      return Promise.reject(new TypeError('Failed to fetch'));
+    };
+    const c = await connect(demoVault(), { streamFetch: corsBlocked });
+    await c.client.open('rq2', BASE);
+    await c.client.index();
+    for (const settings of [openaiLlm(), normalizeLlmSettings({ provider: 'anthropic', baseURL: llm.origin, model: 'claude-test', apiKey: 'sk-ant-test' })]) {
+      llm.calls.length = 0;
+      await c.client.configure(settings);
+      const deltas: string[] = [];
+      const res = await c.client.think({ question }, { onDelta: (t) => deltas.push(t) });
+      expect(res.fallbackReason).toBeUndefined();
+      expect(res.model).toBe(settings.provider === 'openai' ? 'openai:chat-model' : 'anthropic:claude-test');
+      expect(res.answer).toContain('Alice Chen founded Acme Robotics.');
+      // One unstreamed call reached the model, through requestUrl; its whole text arrived as one delta.
+      expect(llm.calls.map((x) => [x.api, x.stream])).toEqual([[settings.provider, false]]);
+      expect(deltas).toEqual([REPLY]);
+      expect(c.requests.at(-1)!.url).toBe(settings.provider === 'openai' ? `${llm.baseURL}/chat/completions` : `${llm.origin}/v1/messages`);
+    }
+    expect(refused).toBe(2);
+  });
+
+  it('an HTTP error is an answer, not a lost stream: no unstreamed retry, the reason shown', async () => {
+    const c = await connect(demoVault());
+    await c.client.open('rq3', { ...BASE, llm: openaiLlm() });
+    await c.client.index();
+    llm.failNext(1, { status: 401, body: { error: { message: 'bad key', type: 'invalid_request_error' } } });
+    const res = await c.client.think({ question });
+    expect(res.model).toBeNull();
+    expect(res.fallbackReason).toMatch(/HTTP 401/);
+    expect(llm.requests.filter((r) => r.path === '/v1/chat/completions').length).toBeGreaterThan(0);
+    expect(c.requests.some((r) => r.url.startsWith(llm.origin))).toBe(false);
+  });
+
+  it('requestUrl is lent only to the configured providers: another origin is refused and semantic search says why', async () => {
+    const c = await connect(demoVault(), { origins: () => [llm.origin] });
+    await c.client.open('rq4', withEmbedder());
+    const before = embeddings.requests.length;
+    const run = await c.client.index();
+    expect(run.embed).toMatchObject({ embedded: 0 });
+    expect(String((run.embed as { error?: Error }).error?.message)).toMatch(/not a provider configured in the settings/);
+    // Nothing was sent to the unlisted origin.
+    expect(embeddings.requests.length).toBe(before);
+    expect(c.requests).toEqual([]);
+    // A refusal is not retried; searches say the vector arm was skipped and why, until the breaker opens.
+    for (let i = 0; i < 2; i++) {
+      const found = (await c.client.op('search', { query: 'Acme Robotics founder' }, { remote: false })) as { skipped?: { vector?: string }; results: unknown[] };
+      expect(found.results.length).toBeGreaterThan(0);
+      expect(found.skipped?.vector).toMatch(/not a provider configured in the settings/);
+    }
+    // The refusals opened the embeddings breaker, and the plugin heard of it.
+    expect(c.providerEvents.some((s) => s.name === 'embeddings' && s.state === 'open')).toBe(true);
+    expect((await c.client.providers()).find((s) => s.name === 'embeddings')).toMatchObject({ state: 'open' });
+    // Retry closes it (the next call goes out again).
+    expect(await c.client.retryProviders()).toBe(1);
+    expect((await c.client.providers()).find((s) => s.name === 'embeddings')).toMatchObject({ state: 'closed' });
+  });
+
+  it('a main thread without requestUrl refuses provider requests with the reason', async () => {
+    const c = await connect(demoVault(), { noRequestUrl: true });
+    await c.client.open('rq5', withEmbedder());
+    const run = await c.client.index();
+    expect(String((run.embed as { error?: Error }).error?.message)).toMatch(/not served here \(no requestUrl\)/);
   });
 });

@@ -1,6 +1,6 @@
 // `vault-brain migrate` between the embedded store and a real PostgreSQL server, both directions: rows travel as
 // they are (vectors included), counts are verified, the copied brain answers as the original and re-indexes
-// nothing, and a copy cut short resumes. Skipped with the reason when VAULT_BRAIN_TEST_DATABASE_URL names no
+// nothing, a copy cut short resumes, and another vault's brain moves into the same database as a source of its own. Skipped with the reason when VAULT_BRAIN_TEST_DATABASE_URL names no
 // reachable server (scripts/ci-postgres.sh starts one).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promises as fs } from 'node:fs';
@@ -12,22 +12,28 @@ import { postgresTestTarget } from '../core/engine/postgres-target';
 import { copyStore, COPY_TABLES } from '../../src/core/engine/sql/store-copy';
 import { TABLES } from '../../src/core/engine/sql/schema';
 import { openStore } from '../../src/node/open-store';
-import type { Sql } from '../../src/core/engine/sql/sql';
+import { SOURCE, type Sql } from '../../src/core/engine/sql/sql';
 
 const target = await postgresTestTarget('migrate');
 const CLEAN_ENV = { VAULT_BRAIN_DATABASE_URL: '' };
 
 describe('store copy tables', () => {
   it('copies every row-bearing table the schema has', () => {
-    expect(COPY_TABLES.map((t) => t.name).sort()).toEqual(TABLES.filter((t) => t !== 'meta').sort());
+    // `meta` holds the store's stamps; `source_meta` is copied apart (copyMeta).
+    expect(COPY_TABLES.map((t) => t.name).sort()).toEqual(TABLES.filter((t) => t !== 'meta' && t !== 'source_meta').sort());
   });
 });
 
-/** Every copied row of a store, in key order, as text: what must be identical at both ends. */
+/**
+ * Every copied row of the engine's source, as text in a stable order: what must be identical at both ends. Without
+ * the source (each end's own) and generated ids (the target gives its own); `updated_at` of file rows included.
+ */
 async function dump(db: Sql): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const t of COPY_TABLES) {
-    const r = await db.query<{ row: string }>(`select (x.*)::text as row from ${t.name} x order by ${t.keys.join(', ')}`);
+    const r = await db.query<{ row: string }>(
+      `select (to_jsonb(x) - 'id' - 'source_id')::text as row from ${t.name} x where source_id = ${SOURCE} order by 1`,
+    );
     out[t.name] = r.rows.map((x) => x.row);
   }
   return out;
@@ -84,7 +90,7 @@ if (target.url === null) {
       expect(out.embeddings.target).toBeGreaterThan(0);
 
       const local = await openStore({ kind: 'pglite', dataDir: path.join(vault, '.vault-brain', 'db'), origin: 'flag' });
-      const server = await openStore({ kind: 'postgres', url: base, origin: 'flag' });
+      const server = await openStore({ kind: 'postgres', url: base, origin: 'flag' }, { source: { name: path.basename(vault), explicit: true } });
       try {
         expect(await dump(server.engine.connection)).toEqual(await dump(local.engine.connection));
       } finally {
@@ -104,21 +110,30 @@ if (target.url === null) {
       expect(out.embed?.embedded ?? 0).toBe(0);
     }, 60_000);
 
-    it('says a rerun has nothing left to copy, and refuses a target holding another brain', async () => {
+    it('says a rerun has nothing left to copy; another vault moves in beside it as its own source, one of the same name is refused', async () => {
       const again = await runCli(['migrate', '--vault', vault, '--to', base, '--json'], CLEAN_ENV);
       expect(again.code).toBe(0);
       expect(JSON.parse(again.stdout)).toMatchObject({ alreadyCopied: true, verified: true });
       const other = await fs.mkdtemp(path.join(os.tmpdir(), 'vb-pg-migrate-other-'));
       try {
-        await writeVaultFile(other, 'x.md', '# X\n\nanother brain\n');
+        await writeVaultFile(other, 'notes/n1.md', '# Other\n\nanother brain, same path as a note of the first\n');
         expect((await runCli(['index', '--vault', other], CLEAN_ENV)).code).toBe(0);
-        const refused = await runCli(['migrate', '--vault', other, '--to', base], CLEAN_ENV);
+        const moved = await runCli(['migrate', '--vault', other, '--to', base, '--json'], CLEAN_ENV);
+        expect(moved.code, moved.stderr).toBe(0);
+        expect(JSON.parse(moved.stdout)).toMatchObject({ verified: true, source: path.basename(other), tables: { pages: { source: 1, target: 1 } } });
+        // Both brains answer from the one database, each its own.
+        const first = await runCli(['stats', '--vault', vault, '--db', base, '--json'], CLEAN_ENV);
+        expect(JSON.parse(first.stdout)).toMatchObject({ pages: 14 });
+        const second = await runCli(['get_note', 'notes/n1.md', '--vault', other, '--db', base, '--json'], CLEAN_ENV);
+        expect((JSON.parse(second.stdout) as { content: string }).content).toContain('another brain');
+        // A third vault that claims the first one's source finds it taken.
+        const refused = await runCli(['migrate', '--vault', other, '--source', path.basename(vault), '--to', base], CLEAN_ENV);
         expect(refused.code).toBe(1);
         expect(refused.stderr).toMatch(/already holds a brain .* must be empty/);
       } finally {
         await fs.rm(other, { recursive: true, force: true });
       }
-    }, 60_000);
+    }, 120_000);
 
     it('copies the server brain back to a local store (--to <dir>), which answers the same', async () => {
       const back = path.join(vault, '.vault-brain', 'db-back');
@@ -133,7 +148,7 @@ if (target.url === null) {
 
     it('resumes a copy cut short where it stopped, ending identical', async () => {
       const local = await openStore({ kind: 'pglite', dataDir: path.join(vault, '.vault-brain', 'db'), origin: 'flag' });
-      const server = await openStore({ kind: 'postgres', url: resumeUrl, origin: 'flag' });
+      const server = await openStore({ kind: 'postgres', url: resumeUrl, origin: 'flag' }, { source: { name: path.basename(vault), explicit: true } });
       try {
         const from = local.engine.location;
         const cut = await copyStore(local.engine.connection, server.engine.connection, { from, batchSize: 4, stopAfterBatches: 6 });

@@ -13,6 +13,7 @@ import { BrainService, LOCAL } from '../../src/obsidian/plugin/brain-service';
 import { BrainClient, type WorkerLike } from '../../src/obsidian/bridge/brain-client';
 import { BrainHost } from '../../src/obsidian/worker/brain-host';
 import { connectToMain, connectToWorker, type WorkerSettings } from '../../src/obsidian/protocol/worker-api';
+import { providerRequestHandlers } from '../../src/obsidian/bridge/serve-requests';
 import { vaultHandlers } from '../../src/obsidian/bridge/serve-vault';
 import { makeVault, NOTES, toolText, type TestVault } from './fixture';
 import { connectClient, openTestBrain, startServer, type TestBrain } from './helpers';
@@ -172,7 +173,7 @@ describe('every surface entry point, with the flag unset', () => {
     });
 
     it('worker RPC `op`: a missing flag is remote', async () => {
-      const main = connectToWorker(worker(), vaultHandlers(source));
+      const main = connectToWorker(worker(), { ...vaultHandlers(source), ...providerRequestHandlers(undefined, () => []) });
       try {
         await main.call('open', { vaultId: 'fail-closed', settings });
         await main.call('index', {});

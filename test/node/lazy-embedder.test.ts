@@ -24,6 +24,7 @@ describe('lazy built-in embedder', () => {
     expect(lazy.id).toBe(eager.id);
     expect(lazy.dims).toBe(eager.dims);
     expect(lazy.maxBatch).toBe(eager.maxBatch);
+    expect(lazy.local).toBe(eager.local);
     const texts = ['The founders raised a seed round', 'zebras graze'];
     const [a, b] = [await lazy.embed(texts), await eager.embed(texts)];
     expect(lazy.loaded()).toBe(true);

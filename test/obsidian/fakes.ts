@@ -48,6 +48,10 @@ export class FakeClient implements BrainClientLike {
   events: ClientEvents | null = null;
   /** Set to stream; unset, think answers through the `think` op like a client without streaming. */
   thinkHandler: ThinkHandler | null = null;
+  /** What open says when the configured embedder could not be set up. */
+  embedderError: string | undefined;
+  /** The `embed` part of each index run's result (the worker's embedding queue outcome). */
+  embedResult: IndexResult['embed'];
 
   private record(method: string, ...args: unknown[]): void {
     this.calls.push({ method, args });
@@ -61,14 +65,23 @@ export class FakeClient implements BrainClientLike {
     this.record('open', vaultId, settings);
     await Promise.resolve();
     if (this.failOpen) throw this.failOpen;
-    return { dataDir: `idb://vault-brain-${vaultId}`, needsRebuild: this.needsRebuild, embedderId: 'glove', codeLanguages: [], timings: { decode: 0, compile: 0, database: 0, total: 0 }, ops: [], recovery: this.recovery };
+    return {
+      dataDir: `idb://vault-brain-${vaultId}`,
+      needsRebuild: this.needsRebuild,
+      embedderId: this.embedderError ? null : 'glove',
+      ...(this.embedderError ? { embedderError: this.embedderError } : {}),
+      codeLanguages: [],
+      timings: { decode: 0, compile: 0, database: 0, total: 0 },
+      ops: [],
+      recovery: this.recovery,
+    };
   }
 
   async index(params: { full?: boolean } = {}): Promise<IndexResult> {
     this.record('index', params);
     this.events?.onProgress({ phase: 'index', done: 1, total: 3 });
     await Promise.resolve();
-    return summary({ scanned: 3, indexed: 3, rebuilt: params.full === true });
+    return { ...summary({ scanned: 3, indexed: 3, rebuilt: params.full === true }), ...(this.embedResult ? { embed: this.embedResult } : {}) };
   }
 
   async update(paths: string[]): Promise<IndexSummary> {
@@ -95,6 +108,12 @@ export class FakeClient implements BrainClientLike {
     this.record('think', params);
     if (!this.thinkHandler) return this.op<ThinkResponse>('think', { ...params });
     return this.thinkHandler(params, (text) => options.onDelta?.(text), options.signal);
+  }
+
+  async retryProviders(): Promise<number> {
+    this.record('retryProviders');
+    await Promise.resolve();
+    return 1;
   }
 
   async configure(llm: LlmSettings): Promise<void> {

@@ -1,5 +1,6 @@
 // The links pane beyond its first render: mentions expand, the graph has a legend and labels that never
-// overlap, hovering a node lights its edges, and the pane re-reads when the index takes in an edit.
+// overlap, hovering a node lights its edges, and the pane re-reads when the index takes in an edit (and indexes
+// the shown note as soon as Obsidian's metadata cache says it changed).
 import { describe, expect, it } from 'vitest';
 import { labelsOverlap, placeLabels } from '../../src/obsidian/views/graph-labels';
 import { layoutGraph } from '../../src/obsidian/views/graph-layout';
@@ -51,6 +52,31 @@ describe('links pane', () => {
     await brain.update(['People/Alice Chen.md']);
     await new Promise((r) => setTimeout(r, 0));
     await new Promise((r) => setTimeout(r, 0));
+    expect(view.contentEl.querySelector('.vb-link-count')?.textContent).toBe('2');
+  });
+
+  it("indexes the shown note as soon as Obsidian has parsed its edit (metadataCache 'changed'), then re-reads", async () => {
+    const { app, fake, brain, leaf } = setupBrain();
+    await brain.start();
+    let links = [link(3, 'works at [[Acme]]', 'works_at')];
+    fake.ops.set('links', (p) => ({ note: p.note, links }));
+    fake.ops.set('backlinks', (p) => ({ note: p.note, backlinks: [] }));
+    fake.ops.set('traverse', (p) => ({ note: p.note, nodes: [] }));
+    const view = new LinksView(leaf, brain);
+    await view.onOpen();
+    await view.showNote('People/Alice Chen.md');
+    const settle = async (): Promise<void> => {
+      for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+    };
+    // Another note's edit is the change batcher's business, not the pane's.
+    app.metadataCache.trigger('changed', app.vault.getFileByPath('Companies/Acme.md'), '# Acme', {});
+    await settle();
+    expect(fake.callsOf('update')).toEqual([]);
+
+    links = [...links, link(9, 'met [[Acme]] again')];
+    app.metadataCache.trigger('changed', app.vault.getFileByPath('People/Alice Chen.md'), '# Alice', {});
+    await settle();
+    expect(fake.callsOf('update')).toEqual([[['People/Alice Chen.md']]]);
     expect(view.contentEl.querySelector('.vb-link-count')?.textContent).toBe('2');
   });
 

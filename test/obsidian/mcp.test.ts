@@ -1,19 +1,22 @@
 // The plugin's MCP server glue in obsidian-test-mocks: the controller's lifecycle (off by default, token on first
 // enable, restarts on port/token/writes changes, start errors become state + notice, stop on unload, desktop
 // only), the settings section (URL, token, copy/regenerate, client configs, recent calls) and the plugin hooks.
-import { App, ButtonComponent, Setting } from 'obsidian-test-mocks/obsidian';
+import { App, ButtonComponent, Plugin, PluginSettingTab, Setting } from 'obsidian-test-mocks/obsidian';
+import type { SettingDefinitionItem } from 'obsidian';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEntry } from '../../src/mcp/audit';
 import { MemoryAuditLog } from '../../src/obsidian/mcp/audit-log';
 import type { BrainOps } from '../../src/obsidian/mcp/brain-backend';
 import { claudeDesktopConfig, cursorConfig, mcpEndpointUrl } from '../../src/obsidian/mcp/client-configs';
 import { McpController, type McpControllerDeps, type McpServerModule, type McpSettings } from '../../src/obsidian/mcp/mcp-controller';
-import { describeCall, renderMcpSettings } from '../../src/obsidian/mcp/mcp-settings';
+import { describeCall, mcpSettingGroup } from '../../src/obsidian/mcp/mcp-settings';
 import type { PluginServerOptions } from '../../src/obsidian/mcp/plugin-server';
 import { generateMcpToken, isUsableToken } from '../../src/obsidian/mcp/token';
 import { DEFAULT_SETTINGS, mergeSettings } from '../../src/obsidian/plugin/settings';
+import { renderRowsImperatively } from '../../src/obsidian/plugin/setting-rows';
 import { VaultBrainSettingTab } from '../../src/obsidian/plugin/settings-tab';
 import { manifest, TestPlugin } from './test-plugin';
+import { isShown, SETTINGS_RENDERERS, showTab, type SettingsRenderer } from './settings-render';
 
 /** A stand-in for the lazily loaded server module: records starts and closes, can be told to fail. */
 class FakeServers implements McpServerModule {
@@ -249,7 +252,24 @@ async function flush(): Promise<void> {
   for (let i = 0; i < 10; i++) await Promise.resolve();
 }
 
-describe('renderMcpSettings', () => {
+/** A tab holding only the MCP group, so the section is drawn as either Obsidian draws a tab. */
+class McpOnlyTab extends PluginSettingTab {
+  controller!: McpController;
+  override getSettingDefinitions(): SettingDefinitionItem[] {
+    return [mcpSettingGroup(this.controller, () => this.redraw())];
+  }
+  override display(): void {
+    renderRowsImperatively(this.containerEl, [mcpSettingGroup(this.controller, () => this.redraw())]);
+  }
+  redraws = 0;
+  mode: SettingsRenderer = SETTINGS_RENDERERS[0];
+  redraw(): void {
+    this.redraws++;
+    showTab(this.asOriginalType2__(), this.mode);
+  }
+}
+
+describe.each(SETTINGS_RENDERERS)('MCP settings section, %s', (renderer) => {
   let clipboard: string[];
   beforeEach(() => {
     clipboard = [];
@@ -261,18 +281,22 @@ describe('renderMcpSettings', () => {
   afterEach(() => vi.restoreAllMocks());
 
   function render(c: McpController): { el: HTMLElement; settings: Map<string, Setting>; redraws: number[] } {
-    const el = createDiv();
-    const redraws: number[] = [];
-    let settings = new Map<string, Setting>();
+    const app = App.createConfigured__({});
+    const tab = new McpOnlyTab(app, new (class extends Plugin {})(app, manifest));
+    tab.controller = c;
+    tab.mode = renderer;
+    const result = { el: tab.containerEl, settings: new Map<string, Setting>(), redraws: [] as number[] };
     const draw = (): void => {
-      el.empty();
-      settings = captureSettings(() => renderMcpSettings(el, c, () => {
-        redraws.push(1);
-        draw();
-      }));
-      result.settings = settings;
+      // Only the rows shown now, by name (1.13 keeps hidden rows in the DOM).
+      const all = captureSettings(() => showTab(tab.asOriginalType2__(), renderer));
+      result.settings = new Map([...all].filter(([, s]) => isShown(s.settingEl, tab.containerEl)));
     };
-    const result = { el, settings, redraws };
+    const redraw = tab.redraw.bind(tab);
+    tab.redraw = () => {
+      result.redraws.push(1);
+      redraw();
+      draw();
+    };
     draw();
     return result;
   }
@@ -395,7 +419,7 @@ describe('plugin hooks', () => {
   it('the settings tab renders the MCP section, and the token is persisted with the settings', async () => {
     const { plugin } = await loaded(null);
     const tab = new VaultBrainSettingTab(plugin, plugin);
-    tab.display();
+    showTab(tab, 'Obsidian before 1.13 (display)');
     expect(tab.containerEl.textContent).toContain('Server for AI assistants');
     expect(tab.containerEl.textContent).toContain('Serve this brain to local assistants');
     vi.spyOn(plugin.mcp, 'sync').mockResolvedValue();

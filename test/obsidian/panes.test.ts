@@ -190,7 +190,8 @@ describe('links pane', () => {
     fake.ops.set('backlinks', () => ({
       note: 'People/Alice Chen.md',
       backlinks: [
-        { from: 'Meetings/Kickoff.md', type: 'attended', context: 'attendees: [[Alice Chen]]', line: 2, source: 'frontmatter', direction: 'in' },
+        // As stored: the frontmatter around the link, folded onto one line.
+        { from: 'Meetings/Kickoff.md', type: 'attended', context: '--- type: meeting date: 2025-01-02 attendees: - "[[Alice Chen]]" - "[[Bob]]" project: "[[Apollo]]" ---', line: 4, source: 'frontmatter', direction: 'in', raw: '[[Alice Chen]]', field: 'attendees' },
         { from: 'Companies/Acme.md', type: 'key_people', context: 'key_people:: [[Alice Chen]]', line: 4, source: 'inline-field', direction: 'in' },
         { from: 'Journal/2025-01-02.md', type: 'mentions', context: 'lunch with [[Alice Chen]]', line: 1, source: 'wikilink', direction: 'out' },
       ],
@@ -220,7 +221,7 @@ describe('links pane', () => {
     // Typed relations first; a frontmatter or inline-field link names its property instead of showing YAML.
     expect(texts(sections[1]!, '.vb-link-name')).toEqual(['Acme', 'Kickoff', '2025-01-02']);
     expect(texts(sections[1]!, '.vb-link-field')).toEqual(['key_people', 'attendees']);
-    expect(texts(sections[1]!, '.vb-link-context')).toEqual(['key_peopleAlice Chen', 'attendeesAlice Chen', 'lunch with Alice Chen']);
+    expect(texts(sections[1]!, '.vb-link-context')).toEqual(['key_peopleAlice Chen', 'attendeesAlice Chen, Bob', 'lunch with Alice Chen']);
     expect(texts(sections[2]!, '.vb-link-name')).toEqual(['Nova Labs']);
 
     const svg = root.querySelector('svg.vb-graph')!;

@@ -5,26 +5,37 @@ import { App, Plugin as MockPlugin, Setting } from 'obsidian-test-mocks/obsidian
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VaultBrainSettingTab } from '../../src/obsidian/plugin/settings-tab';
 import { openedWith, startedPlugin } from './test-plugin';
+import { isShown, SETTINGS_RENDERERS, showTab } from './settings-render';
 
 
 interface Control {
   setValue(v: string | number): unknown;
   inputEl?: HTMLInputElement;
+  /** The row the control sits in. */
+  settingEl: HTMLElement;
 }
+
+type SettingLike = { nameEl: HTMLElement; settingEl: HTMLElement; components: unknown[] };
 
 /** Records the last control added to each named setting, so a test can type into it like a user. */
 function captureControls(): Map<string, Control> {
   const controls = new Map<string, Control>();
-  const proto = Setting.prototype as unknown as Record<string, (this: { nameEl: HTMLElement; components: unknown[] }, cb: unknown) => unknown>;
-  for (const method of ['addText', 'addDropdown', 'addSlider'] as const) {
+  const proto = Setting.prototype as unknown as Record<string, (this: SettingLike, cb: unknown) => unknown>;
+  for (const method of ['addText', 'addDropdown'] as const) {
     const original = proto[method]!;
-    vi.spyOn(proto, method).mockImplementation(function (this: { nameEl: HTMLElement; components: unknown[] }, cb: unknown) {
+    vi.spyOn(proto, method).mockImplementation(function (this: SettingLike, cb: unknown) {
       const out = original.call(this, cb);
-      controls.set(this.nameEl.textContent ?? '', this.components.at(-1) as Control);
+      controls.set(this.nameEl.textContent ?? '', Object.assign(this.components.at(-1) as Control, { settingEl: this.settingEl }));
       return out;
     });
   }
   return controls;
+}
+
+/** The named control, if the tab shows it now (1.13 keeps hidden rows in the DOM; older Obsidian does not draw them). */
+function shown(controls: Map<string, Control>, tab: VaultBrainSettingTab, name: string): Control | undefined {
+  const c = controls.get(name);
+  return c && isShown(c.settingEl, tab.containerEl) ? c : undefined;
 }
 
 async function settle(ms = 0): Promise<void> {
@@ -38,7 +49,7 @@ function makeApp(): App {
 }
 
 
-describe('embedder and think settings', () => {
+describe.each(SETTINGS_RENDERERS)('embedder and think settings, %s', (renderer) => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     vi.useRealTimers();
@@ -51,24 +62,26 @@ describe('embedder and think settings', () => {
     expect(openedWith(plugin)[0]).toMatchObject({ embedder: { kind: 'builtin' }, llm: { provider: 'none' } });
     const controls = captureControls();
     const tab = MockPlugin.fromOriginalType2__(plugin).settingTabs__[0] as unknown as VaultBrainSettingTab;
-    tab.display();
-    expect(controls.has('Embeddings API key')).toBe(false);
+    showTab(tab, renderer);
+    expect(shown(controls, tab, 'Embeddings API key')).toBeUndefined();
 
     controls.get('Embedder')!.setValue('openai');
     await settle();
-    expect(controls.get('Embeddings API key')!.inputEl!.type).toBe('password');
+    expect(shown(controls, tab, 'Embeddings API key')!.inputEl!.type).toBe('password');
     controls.get('Embeddings base URL')!.setValue(' http://127.0.0.1:11434/v1 ');
     controls.get('Embeddings model')!.setValue('nomic-embed-text');
     controls.get('Embedding size')!.setValue('256');
     controls.get('Embeddings API key')!.setValue('sk-embed-123');
     controls.get('Model provider')!.setValue('openai');
     await settle();
-    expect(controls.get('API key')!.inputEl!.type).toBe('password');
+    expect(shown(controls, tab, 'API key')!.inputEl!.type).toBe('password');
     expect(controls.get('Base URL')!.inputEl!.type).not.toBe('password');
     controls.get('Base URL')!.setValue('http://127.0.0.1:1234/v1');
     controls.get('Model')!.setValue('qwen2.5');
     controls.get('API key')!.setValue('sk-llm-456');
-    controls.get('Most notes sent per question')!.setValue(5);
+    controls.get('Most notes sent per question')!.setValue('5');
+    // Out of range: ignored.
+    controls.get('Most notes sent per question')!.setValue('31');
     controls.get('Answer timeout')!.setValue('30');
     // Out of range: ignored, the last good value stays.
     controls.get('Answer timeout')!.setValue('1');
@@ -118,16 +131,16 @@ describe('embedder and think settings', () => {
     expect(openedWith(plugin)[0]!.llm).toMatchObject({ provider: 'anthropic', model: 'claude-x', apiKey: 'sk-ant-789' });
     const controls = captureControls();
     const tab = MockPlugin.fromOriginalType2__(plugin).settingTabs__[0] as unknown as VaultBrainSettingTab;
-    tab.display();
-    expect(controls.get('API key')!.inputEl!.type).toBe('password');
+    showTab(tab, renderer);
+    expect(shown(controls, tab, 'API key')!.inputEl!.type).toBe('password');
     const provider = controls.get('Model provider')!;
     controls.clear();
     provider.setValue('none');
     await settle();
-    // The tab re-rendered itself without the provider's fields.
-    expect(controls.has('Model provider')).toBe(true);
-    expect(controls.has('API key')).toBe(false);
-    expect(tab.containerEl.querySelectorAll('input[type="password"]')).toHaveLength(0);
+    // The tab drew itself again without the provider's fields.
+    expect(shown(controls, tab, 'Model provider')).toBeDefined();
+    expect(shown(controls, tab, 'API key')).toBeUndefined();
+    expect([...tab.containerEl.querySelectorAll('input[type="password"]')].filter((e) => isShown(e, tab.containerEl))).toHaveLength(0);
     const last = plugin.fake.callsOf('configure').at(-1)![0];
     expect(last).toMatchObject({ provider: 'none' });
     expect(JSON.stringify(last)).not.toContain('sk-ant-789');
@@ -141,5 +154,45 @@ describe('embedder and think settings', () => {
     plugin.settings.llmModel = 'm';
     await expect(plugin.saveSettings()).resolves.toBeUndefined();
     expect(plugin.brain.logs.at(-1)).toEqual({ level: 'warn', message: 'model settings were not applied: worker gone' });
+  });
+});
+
+describe("the settings tab in Obsidian 1.13's settings search", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('declares every row the tab draws, under its heading, and the same rows as display() draws', async () => {
+    const plugin = await startedPlugin(makeApp(), { embedder: 'openai', llmProvider: 'anthropic' });
+    const tab = MockPlugin.fromOriginalType2__(plugin).settingTabs__[0] as unknown as VaultBrainSettingTab;
+    const groups = tab.getSettingDefinitions() as Array<{ type: string; heading: string; items: Array<{ name: string; render?: unknown }> }>;
+    expect(groups.map((g) => [g.type, g.heading])).toEqual([
+      ['group', 'Indexing'],
+      ['group', 'Embeddings'],
+      ['group', 'Thinking'],
+      ['group', 'Server for AI assistants'],
+    ]);
+    const declared = groups.flatMap((g) => [g.heading, ...g.items.map((i) => i.name)]);
+    for (const name of ['Include folders', "Respect Obsidian's excluded files", 'Embeddings API key', 'Answer timeout', 'Serve this brain to local assistants']) {
+      expect(declared).toContain(name);
+    }
+    expect(groups.every((g) => g.items.every((i) => typeof i.render === 'function'))).toBe(true);
+
+    // display() (Obsidian before 1.13) draws exactly the declared rows that are visible now (no token yet: the
+    // server's address, token, configs and calls wait for the first start).
+    const drawn: string[] = [];
+    const spy = vi.spyOn(Setting.prototype, 'setName').mockImplementation(function (this: Setting, name: string | DocumentFragment) {
+      drawn.push(typeof name === 'string' ? name : (name.textContent ?? ''));
+      this.nameEl.setText(name);
+      return this;
+    });
+    showTab(tab, 'Obsidian before 1.13 (display)');
+    spy.mockRestore();
+    const visible = groups.flatMap((g) => [g.heading, ...g.items.filter((i) => (i as { visible?: () => boolean }).visible?.() ?? true).map((i) => i.name)]);
+    expect(drawn).toEqual(visible);
+    expect(visible).not.toContain('Access token');
+    expect(visible).toContain('Embeddings API key');
   });
 });

@@ -47,7 +47,7 @@ export const evalCommand: CliCommand = {
     }
 
     const bar = createProgressBar();
-    const opened = await openNodeBrain({ vault: flags.vault, db: flags.db, onProgress: (p) => bar.update(p) });
+    const opened = await openNodeBrain({ vault: flags.vault, db: flags.db, source: flags.source, onProgress: (p) => bar.update(p) });
     try {
       await opened.brain.index();
       bar.end();

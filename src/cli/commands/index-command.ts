@@ -18,6 +18,7 @@ export const indexCommand: CliCommand = {
     const opened = await openNodeBrain({
       vault: flags.vault,
       db: flags.db,
+      source: flags.source,
       onProgress: (p) => bar.update(p),
       // This command is the re-index: a recovered database is filled by the run below.
       reindexAfterRecovery: false,

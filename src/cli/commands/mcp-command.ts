@@ -21,7 +21,7 @@ export const mcpCommand: CliCommand = {
     const allowWrites = values['allow-writes'] === true;
     // Loaded here, not at start: the MCP SDK takes a few hundred ms to load, which every other command would pay.
     const [{ createMcpServer }, { LineStdioTransport }] = await Promise.all([import('../../mcp/server'), import('../../mcp/stdio-transport')]);
-    const setup = setUpNodeMcp({ vault: flags.vault, db: flags.db, allowWrites, index: values['no-index'] !== true, log });
+    const setup = setUpNodeMcp({ vault: flags.vault, db: flags.db, source: flags.source, allowWrites, index: values['no-index'] !== true, log });
     const server = createMcpServer({ backend: setup.backend, allowWrites, auditLog: setup.auditLog, transport: 'stdio', log });
 
     return new Promise<number>((resolve) => {

@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import { copyStore, type CopyReport } from '../../core/engine/sql/store-copy';
 import { readVaultConfig } from '../../node/config';
-import { checkedDatabaseUrl, chooseDatabase, DATABASE_URL_ENV, defaultDataDir, describeDatabase, type DatabaseChoice } from '../../node/database-choice';
+import { checkedDatabaseUrl, chooseDatabase, chooseSource, DATABASE_URL_ENV, defaultDataDir, describeDatabase, type DatabaseChoice } from '../../node/database-choice';
 import { BRAIN_DIR } from '../../node/open-brain';
 import { openStore } from '../../node/open-store';
 import { parseCommandLine } from '../args';
@@ -29,15 +29,18 @@ export const migrateCommand: CliCommand = {
 
     const config = await readVaultConfig(path.join(vault, BRAIN_DIR));
     const source = chooseDatabase({ vault, flag: flags.db, env: process.env[DATABASE_URL_ENV], config: config.database });
+    // The vault's source at both ends: its rows are copied, other vaults sharing either database are not touched.
+    const vaultSource = chooseSource({ vault, flag: flags.source, config: config.source });
     const target = targetChoice(vault, to);
     const from = describeDatabase(source);
     const into = describeDatabase(target);
     if (from.kind === into.kind && from.location === into.location) throw new CliError(`the brain is already in ${into.location}`, EXIT.usage);
 
-    const src = await openStore(source);
+    const src = await openStore(source, { source: vaultSource });
     let report: CopyReport;
     try {
-      const dst = await openStore(target);
+      // The target is bound to the source the copy came from (an embedded one may have kept an older name).
+      const dst = await openStore(target, { source: { name: src.engine.source, explicit: true } });
       try {
         report = await copyStore(src.engine.connection, dst.engine.connection, { from: from.location, batchSize });
       } finally {
@@ -46,7 +49,7 @@ export const migrateCommand: CliCommand = {
     } finally {
       await src.close();
     }
-    const out = { ...report, from, to: into };
+    const out = { ...report, source: src.engine.source, from, to: into };
     if (flags.json) process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
     else process.stdout.write(formatReport(out));
     if (!report.verified) {

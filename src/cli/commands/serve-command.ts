@@ -42,7 +42,7 @@ export const serveCommand: CliCommand = {
     const allowWrites = values['allow-writes'] === true;
     const log = (message: string): void => void process.stderr.write(`vault-brain serve: ${message}\n`);
 
-    const setup = setUpNodeMcp({ vault: flags.vault, db: flags.db, allowWrites, index: values['no-index'] !== true, log });
+    const setup = setUpNodeMcp({ vault: flags.vault, db: flags.db, source: flags.source, allowWrites, index: values['no-index'] !== true, log });
     // In a terminal the user waits for the URL, so open and index first: a missing vault or a lock fails here.
     await setup.ready;
     let http: McpHttpServer;

@@ -125,6 +125,7 @@ export function loadBuiltinEmbedder(bytes: Uint8Array, options: BuiltinEmbedderO
     id,
     dims,
     maxBatch: BUILTIN_MAX_BATCH,
+    local: true,
     embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
       try {
         signal?.throwIfAborted();

@@ -12,6 +12,12 @@ export interface Embedder {
   /** Largest number of texts worth sending in one `embed` call. */
   readonly maxBatch: number;
   /**
+   * Computed in this process, with no provider call and no failure mode of a network (the built-in model): the
+   * indexer embeds a note's new chunks as it writes them (index/inline-vectors.ts), so they are stored once with
+   * their vector instead of waiting in the embedding queue and being rewritten by it.
+   */
+  readonly local?: boolean;
+  /**
    * One L2-normalized vector per text, in order (cosine similarity = dot product).
    * Zero-vector policy: a text the model cannot represent (no known words, empty) gets an all-zero
    * vector. Callers must not store zeros in a cosine index (pgvector returns NaN for them); see
@@ -34,3 +40,15 @@ export function normalizeInPlace(v: Float32Array): Float32Array {
   for (let i = 0; i < v.length; i++) v[i] = v[i]! / norm;
   return v;
 }
+
+/**
+ * The text a chunk is embedded as: its heading path, a blank line, then its text (the text alone at the top of a
+ * note), NULs dropped as the store drops them. The embedding queue reads the same from the store
+ * (engine/sql/vector-store.ts nextPending), so a vector is the same whichever path computed it.
+ */
+export function chunkEmbedText(heading: string, text: string): string {
+  const h = dropNul(heading);
+  return h === '' ? dropNul(text) : `${h}\n\n${dropNul(text)}`;
+}
+
+const dropNul = (s: string): string => (s.includes('\0') ? s.replace(/\0/g, '') : s);

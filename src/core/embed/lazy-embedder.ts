@@ -18,7 +18,7 @@ export interface LazyEmbedder extends Embedder {
   loaded(): boolean;
 }
 
-export function lazyEmbedder(head: Pick<Embedder, 'id' | 'dims' | 'maxBatch'>, load: () => Promise<Embedder>): LazyEmbedder {
+export function lazyEmbedder(head: Pick<Embedder, 'id' | 'dims' | 'maxBatch' | 'local'>, load: () => Promise<Embedder>): LazyEmbedder {
   let model: Promise<Embedder> | null = null;
   let ready = false;
   const get = (): Promise<Embedder> =>
@@ -38,6 +38,7 @@ export function lazyEmbedder(head: Pick<Embedder, 'id' | 'dims' | 'maxBatch'>, l
     id: head.id,
     dims: head.dims,
     maxBatch: head.maxBatch,
+    ...(head.local ? { local: true } : {}),
     async embed(texts, signal) {
       signal?.throwIfAborted();
       return (await get()).embed(texts, signal);

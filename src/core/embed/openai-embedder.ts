@@ -1,6 +1,6 @@
 // Embeddings from any OpenAI-compatible endpoint (OpenAI, Ollama, LM Studio, vLLM...) via the
 // `openai` SDK. The SDK's own retries are off: we retry with jittered backoff and Retry-After.
-import { BrainError } from '../errors';
+import { BrainError, causeWithCode, errorCode } from '../errors';
 import type OpenAI from 'openai';
 import type { APIError } from 'openai';
 import { loadOpenAI, loadedOpenAI } from '../net/openai-sdk';
@@ -90,8 +90,9 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
         { signal },
       );
     } catch (e) {
-      // The SDK reports a refused redirect as a retryable "Connection error."; it is neither.
-      throw redirectRefusal(e) ?? e;
+      // The SDK reports a refused redirect, or the plugin refusing an origin, as a retryable "Connection error.";
+      // it is neither.
+      throw redirectRefusal(e) ?? causeWithCode(e, 'provider_request_refused') ?? e;
     }
   };
   const { breaker } = options;
@@ -154,8 +155,9 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
 export function isRetryableError(err: unknown): boolean {
   // The SDK's errors exist only once it is loaded (the first request loads it).
   const sdk = loadedOpenAI();
-  if (!sdk) return false;
-  if (err instanceof sdk.APIUserAbortError) return false;
+  if (!sdk || err instanceof sdk.APIUserAbortError) return false;
+  // The plugin refused to send the request (not a configured provider): asking again gets the same answer.
+  if (errorCode(err) === 'provider_request_refused') return false;
   // Includes timeouts (APIConnectionTimeoutError) and refused/reset connections.
   if (err instanceof sdk.APIConnectionError) return true;
   if (err instanceof sdk.APIError) {

@@ -20,6 +20,24 @@ export interface PageMeta {
   size: number;
 }
 
+/**
+ * Vectors computed with a page by a local embedder (no provider call), one per chunk of the note in order, null
+ * for a chunk the model cannot represent (a zero vector: stored as skipped). A new chunk is written with its
+ * vector, so it never waits in the embedding queue, and its row is not rewritten by a later vector write.
+ */
+export interface PageVectors {
+  modelId: string;
+  dims: number;
+  vectors: (Float32Array | null)[];
+}
+
+/** One page of a batch write. */
+export interface PageWrite {
+  note: ParsedNote;
+  meta: PageMeta;
+  vectors?: PageVectors;
+}
+
 export interface PageRow {
   path: string;
   title: string;
@@ -72,8 +90,12 @@ export interface ListPagesOptions {
 export interface Backlink {
   id: number;
   from: string;
+  /** The link as written in `from` (`[[Acme|the company]]`). */
+  raw: string;
   type: string;
   source: LinkSource;
+  /** The frontmatter property or inline field holding the link, null for a body link. */
+  field: string | null;
   context: string;
   line: number;
   direction: 'out' | 'in';
@@ -335,6 +357,12 @@ export interface SaveEmbeddingsOptions {
   morePending?: boolean;
 }
 
+/** A source stored in the database. */
+export interface SourceSummary {
+  source: string;
+  pages: number;
+}
+
 export interface BrainEngine extends EngineEmbeddingStore {
   /** Which engine this is (embedded PGlite or a Postgres server); callers branch on it, never on classes. */
   readonly kind: 'pglite' | 'postgres';
@@ -342,9 +370,16 @@ export interface BrainEngine extends EngineEmbeddingStore {
   readonly location: string;
   /** What happened to the schema on open; `needsRebuild` means every note must be re-indexed. */
   readonly openState: MigrationOutcome;
+  /**
+   * The source (vault) this engine reads and writes: every row carries one, paths are unique within it, and
+   * every method works on this source's rows only. Several vaults can share one database this way.
+   */
+  readonly source: string;
+  /** The sources stored in the database, with their page counts (this engine's own among them). */
+  sources(): Promise<SourceSummary[]>;
 
   putPage(note: ParsedNote, meta: PageMeta): Promise<void>;
-  putPages(batch: { note: ParsedNote; meta: PageMeta }[]): Promise<void>;
+  putPages(batch: PageWrite[]): Promise<void>;
   deletePage(path: string): Promise<void>;
   renamePage(from: string, to: string): Promise<void>;
   setLinkTargets(updates: LinkTargetUpdate[]): Promise<void>;
@@ -397,7 +432,7 @@ export interface BrainEngine extends EngineEmbeddingStore {
   /** Marks the notes named by a report's `stale` problems for re-indexing; returns how many. */
   markForReindex(report: IntegrityReport): Promise<number>;
 
-  /** Empties every table except `meta` (tests, rebuild). */
+  /** Removes the source's pages, chunks, links, timeline, names and file status; its meta stays (tests, rebuild). */
   clear(): Promise<void>;
   /** Persists pending writes when durability is relaxed; a no-op otherwise. */
   flush(): Promise<void>;

@@ -7,7 +7,7 @@
 // `quick` runs on every open (a few counts, heap scans that verify page checksums, a sample of page digests);
 // `full` (`vault-brain doctor`) recomputes every page's digest and compares index scans with heap scans.
 import { ENGINE_VERSION, SCHEMA_VERSION } from './sql/schema';
-import type { Sql, SqlTx } from './sql/sql';
+import { SOURCE, type Sql, type SqlTx } from './sql/sql';
 import { errorMessage } from '../errors';
 
 /**
@@ -37,7 +37,7 @@ const QUICK_SAMPLE = 32;
 /** Paths listed in one stale problem. */
 const MAX_STALE_PATHS = 10_000;
 /** Tables scanned row by row on open: reading every heap page makes Postgres verify its checksum. */
-const SCANNED_TABLES = ['meta', 'pages', 'chunks', 'links', 'timeline_entries', 'page_names', 'files'] as const;
+const SCANNED_TABLES = ['meta', 'source_meta', 'pages', 'chunks', 'links', 'timeline_entries', 'page_names', 'files'] as const;
 
 type Db = Sql;
 
@@ -86,14 +86,17 @@ export async function markForReindex(db: Db, report: IntegrityReport): Promise<n
   const paths = [...new Set(report.problems.filter((p) => p.kind === 'stale').flatMap((p) => p.paths ?? []))];
   if (paths.length === 0) return 0;
   await db.transaction(async (tx) => {
-    await tx.query('delete from files where path = any($1::text[])', [paths]);
-    await tx.query('update pages set mtime = -1 where path = any($1::text[])', [paths]);
+    await tx.query(`delete from files where source_id = ${SOURCE} and path = any($1::text[])`, [paths]);
+    await tx.query(`update pages set mtime = -1 where source_id = ${SOURCE} and path = any($1::text[])`, [paths]);
   });
   return paths.length;
 }
 
 async function checkMeta(db: Db): Promise<IntegrityProblem[]> {
-  const r = await db.query<{ key: string; value: string }>('select key, value from meta');
+  // The store's stamps, and the engine's source's own (parser version).
+  const r = await db.query<{ key: string; value: string }>(
+    `select key, value from meta union all select key, value from source_meta where source_id = ${SOURCE}`,
+  );
   const meta = new Map(r.rows.map((x) => [x.key, x.value]));
   const problems: IntegrityProblem[] = [];
   const damage = (message: string): void => void problems.push({ check: 'meta stamps', kind: 'damage', message });
@@ -101,7 +104,7 @@ async function checkMeta(db: Db): Promise<IntegrityProblem[]> {
     damage(`schema version stamp is ${JSON.stringify(meta.get('schema_version') ?? null)}, expected ${SCHEMA_VERSION}`);
   }
   if (!meta.has('engine_version')) damage(`engine version stamp is missing (expected ${ENGINE_VERSION})`);
-  const pages = await db.query<{ n: number }>('select count(*)::int as n from pages');
+  const pages = await db.query<{ n: number }>(`select count(*)::int as n from pages where source_id = ${SOURCE}`);
   if ((pages.rows[0]?.n ?? 0) > 0 && !meta.has('parser_version')) damage('pages are stored but the parser version stamp is missing');
   return problems;
 }
@@ -119,10 +122,11 @@ async function checkChunkTotals(db: Db): Promise<IntegrityProblem[]> {
   const r = await db.transaction(async (tx) => {
     await heapOnly(tx);
     return tx.query<{ expected: number; actual: number; orphans: number; unstamped: number }>(
-      `select (select coalesce(sum(chunk_count), 0)::int from pages) as expected,
-              (select count(*)::int from chunks) as actual,
-              (select count(*)::int from chunks c where not exists (select 1 from pages p where p.path = c.page)) as orphans,
-              (select count(*)::int from pages where chunk_count is null) as unstamped`,
+      `select (select coalesce(sum(chunk_count), 0)::int from pages where source_id = ${SOURCE}) as expected,
+              (select count(*)::int from chunks where source_id = ${SOURCE}) as actual,
+              (select count(*)::int from chunks c where c.source_id = ${SOURCE}
+                 and not exists (select 1 from pages p where p.source_id = c.source_id and p.path = c.page)) as orphans,
+              (select count(*)::int from pages where source_id = ${SOURCE} and chunk_count is null) as unstamped`,
     );
   });
   const { expected, actual, orphans, unstamped } = r.rows[0]!;
@@ -143,14 +147,16 @@ async function checkChunkTotals(db: Db): Promise<IntegrityProblem[]> {
 async function checkFileRows(db: Db): Promise<IntegrityProblem[]> {
   const r = await db.query<{ path: string }>(
     `select path from (
-       select p.path from pages p left join files f on f.path = p.path where f.path is null or f.status <> 'indexed'
+       select p.path from pages p left join files f on f.source_id = p.source_id and f.path = p.path
+       where p.source_id = ${SOURCE} and (f.path is null or f.status <> 'indexed')
        union
-       select f.path from files f left join pages p on p.path = f.path where f.status = 'indexed' and p.path is null
+       select f.path from files f left join pages p on p.source_id = f.source_id and p.path = f.path
+       where f.source_id = ${SOURCE} and f.status = 'indexed' and p.path is null
      ) x order by path limit $1`,
     [MAX_STALE_PATHS + 1],
   );
   if (r.rows.length === 0) return [];
-  const pages = (await db.query<{ n: number }>('select count(*)::int as n from pages')).rows[0]?.n ?? 0;
+  const pages = (await db.query<{ n: number }>(`select count(*)::int as n from pages where source_id = ${SOURCE}`)).rows[0]?.n ?? 0;
   const paths = r.rows.map((x) => x.path);
   if (paths.length > MAX_STALE_PATHS || paths.length > Math.max(20, pages / 4)) {
     return [{ check: 'file status rows', kind: 'damage', message: `${paths.length} notes have a page without a status row or the reverse` }];
@@ -162,9 +168,9 @@ async function checkFileRows(db: Db): Promise<IntegrityProblem[]> {
 async function checkDigests(db: Db, limit: number | null): Promise<IntegrityProblem[]> {
   const r = await db.query<{ path: string; expected: number; actual: number }>(
     `select p.path, p.chunk_count as expected, x.n as actual
-     from (select path, chunk_count, chunk_digest from pages ${limit === null ? '' : 'order by random() limit $1'}) p
+     from (select path, chunk_count, chunk_digest from pages where source_id = ${SOURCE} ${limit === null ? '' : 'order by random() limit $1'}) p
        cross join lateral (select count(*)::int as n, md5(coalesce(string_agg(hash, ',' order by ord, hash), '')) as d
-                           from chunks where page = p.path) x
+                           from chunks where source_id = ${SOURCE} and page = p.path) x
      where p.chunk_count is distinct from x.n or p.chunk_digest is distinct from x.d
      order by p.path`,
     limit === null ? [] : [limit],

@@ -3,6 +3,8 @@
 import { errorMessage } from '../errors';
 import type { ParsedNote } from '../types';
 import type { CodeChunker, ChunkOptions } from '../chunk/chunk-note';
+import type { Embedder } from '../embed/embedder';
+import { inlineVectors } from './inline-vectors';
 import { LinkResolver } from '../links/resolver';
 import { targetKind } from '../links/target-typing';
 import { READ_AHEAD, readAhead, type ReadResult } from './read-ahead';
@@ -60,6 +62,8 @@ export interface IndexerOptions {
   maxFileBytes?: number;
   /** Notes per transaction. */
   batchSize?: number;
+  /** The brain's embedder as it is now: a local one embeds new chunks as they are written (inline-vectors.ts). */
+  embedder?: () => Embedder | null;
   onProgress?: (p: IndexProgress) => void;
   /** Clock, injectable for tests. */
   now?: () => number;
@@ -384,7 +388,11 @@ export class Indexer {
   /** `untypedTargets`: note the untyped targets of the links being replaced (a full run re-types everything). */
   private async commit(prepared: Prepared[], stored: Map<string, PageState>, summary: IndexSummary, untypedTargets: boolean): Promise<boolean> {
     const { store } = this.opts;
-    const pages = prepared.filter((p) => p.note).map((p) => ({ note: p.note!, meta: { mtime: p.file.mtime, size: p.file.size } }));
+    const notes = prepared.flatMap((p) => (p.note ? [p.note] : []));
+    const vectors = await inlineVectors(this.opts.embedder?.() ?? null, notes);
+    const pages = prepared
+      .filter((p) => p.note)
+      .map((p, i) => ({ note: p.note!, meta: { mtime: p.file.mtime, size: p.file.size }, vectors: vectors[i] }));
     const typeOf = (path: string): string | undefined => this.knownTypes.get(path);
     const rewritten = pages.map((p) => p.note.path).filter((p) => stored.has(p));
     if (untypedTargets && rewritten.length > 0) for (const t of await untypedLinkTargets(store, rewritten, typeOf)) this.typeChanged.add(t);

@@ -214,6 +214,12 @@ export function providerFailure(e: unknown, signal?: AbortSignal): string | null
     const code = (cur as { code?: unknown }).code;
     if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return `connection failed (${code})`;
   }
+  // The SDKs' "Connection error." says nothing; what the fetch rejected with does (the plugin's requestUrl
+  // refusing an origin, "Failed to fetch" for a CORS refusal).
+  const cause = err.cause as { message?: unknown } | undefined;
+  if (typeof cause?.message === 'string' && cause.message.trim() && /^connection error/i.test(String(err.message))) {
+    return `connection failed (${cause.message.replace(/\s+/g, ' ').slice(0, 160)})`;
+  }
   const message = typeof err.message === 'string' ? err.message.replace(/\s+/g, ' ').slice(0, 120) : '';
   return message || 'unknown error';
 }

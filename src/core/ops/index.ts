@@ -23,20 +23,37 @@ export interface RegistryOptions {
   writer?: NoteWriter;
   /** The model settings think uses, read per call so a change applies to the next question. */
   llm?: () => LlmSettings;
-  /** For the model SDKs; default the global fetch. */
+  /**
+   * Unstreamed provider calls (embeddings are given theirs at assembly): Node's fetch in the CLI, requestUrl in the
+   * plugin. Without one, core makes no provider call of its own for search, and the SDKs use theirs for think.
+   */
   fetch?: FetchLike;
+  /** Streamed chat (think); default `fetch`. The plugin's worker passes its own fetch here. */
+  streamFetch?: FetchLike;
+  /** How much a reranker's order counts against the fused order (default RERANK_MODEL_WEIGHT; the eval bench compares). */
+  rerankWeight?: number;
   now?: () => Date;
 }
 
 export type BrainRegistry = OpRegistry<Brain, OpMap>;
 
+/**
+ * Every result an agent gets names the source (vault) it came from: several vaults can share one database, and
+ * an agent connected to more than one brain must be able to tell their answers apart. Objects only; a result that
+ * has a `source` of its own keeps it.
+ */
+function nameSource(ctx: { brain: Brain }, result: unknown): unknown {
+  if (result === null || typeof result !== 'object' || Array.isArray(result) || 'source' in result) return result;
+  return { ...result, source: ctx.brain.engine.source };
+}
+
 export function createRegistry(options: RegistryOptions = {}): BrainRegistry {
-  const registry = new OpRegistry<Brain, OpMap>();
+  const registry = new OpRegistry<Brain, OpMap>({ remoteResult: nameSource });
   for (const op of readOps) registry.register(op);
   for (const op of noteOps) registry.register(op);
-  registry.register(createSearchOp({ llm: options.llm, fetch: options.fetch }));
+  registry.register(createSearchOp({ llm: options.llm, fetch: options.fetch, rerankWeight: options.rerankWeight }));
   registry.register(recentChangesOp);
-  registry.register(createThinkOp({ llm: options.llm, writer: options.writer, fetch: options.fetch, now: options.now }));
+  registry.register(createThinkOp({ llm: options.llm, writer: options.writer, fetch: options.fetch, streamFetch: options.streamFetch, now: options.now }));
   registry.register(doctorOp);
   if (options.writer) for (const op of createWriteOps(options.writer, { now: options.now })) registry.register(op);
   return registry;

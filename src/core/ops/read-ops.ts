@@ -37,7 +37,7 @@ export const backlinksOp = defineOp({
       note: path,
       backlinks: rows
         .filter((r) => vis.shows(r.from))
-        .map((r) => ({ from: r.from, type: r.type, context: r.context, line: r.line, source: r.source, direction: r.direction })),
+        .map((r) => ({ from: r.from, type: r.type, context: r.context, line: r.line, source: r.source, direction: r.direction, raw: r.raw, field: r.field })),
       nextOffset,
     };
   },
@@ -167,7 +167,8 @@ export const statusOp = defineOp({
     return {
       // Which engine holds the brain; where (a data directory, or a server URL without its password) only for
       // local callers: an MCP client has no use for the machine's paths or the server's address.
-      engine: { kind: engine.kind, location: ctx.remote ? null : engine.location },
+      // Its source: the vault's name among those the database holds (several vaults can share a server).
+      engine: { kind: engine.kind, location: ctx.remote ? null : engine.location, source: engine.source },
       lastIndexedAt: lastRun ? new Date(Number(lastRun)).toISOString() : null,
       indexed: count('indexed'),
       skipped: count('skipped'),

@@ -49,8 +49,15 @@ export type AnyOp<B = unknown> = OpDefinition<B, never, unknown>;
 /** Param and result types of each op by name; see `op-map.ts` for the brain's. */
 export type OpTypeMap = Record<string, { params: unknown; result: unknown }>;
 
+export interface OpRegistryOptions<B> {
+  /** Applied to what every remote call returns (what MCP sends), e.g. to name the source it came from. */
+  remoteResult?: (ctx: OpContext<B>, result: unknown) => unknown;
+}
+
 export class OpRegistry<B = unknown, M extends OpTypeMap = OpTypeMap> {
   private readonly ops = new Map<string, AnyOp<B>>();
+
+  constructor(private readonly options: OpRegistryOptions<B> = {}) {}
 
   register(def: AnyOp<B>): this {
     if (this.ops.has(def.name)) throw new Error(`operation ${def.name} is already registered`);
@@ -81,7 +88,9 @@ export class OpRegistry<B = unknown, M extends OpTypeMap = OpTypeMap> {
     if (!op) throw new UnknownOpError(name);
     const remote = ctx.remote !== false;
     const valid = remote ? validateRemoteParams(op.params, params) : validateParams(op.params, params);
-    return op.handler({ ...ctx, remote }, valid as never);
+    const full = { ...ctx, remote };
+    const result = await op.handler(full, valid as never);
+    return remote && this.options.remoteResult ? this.options.remoteResult(full, result) : result;
   }
 
   /** The scope of one call: a write waits for other writes and is refused where writes are off. */

@@ -29,6 +29,7 @@ export interface ThinkOpOptions {
   /** Writes saved answers; without one, `save` is refused. */
   writer?: NoteWriter;
   fetch?: FetchLike;
+  streamFetch?: FetchLike;
   now?: () => Date;
 }
 
@@ -61,6 +62,7 @@ async function runThink(ctx: OpContext<Brain>, params: ThinkParams, options: Thi
       search: async (query, limit) => (await hybridSearch({ engine: brain.engine, embedder: brain.embedder }, query, { limit, filters })).results,
       llm,
       fetch: options.fetch,
+      streamFetch: options.streamFetch,
       breaker: brain.health.breaker('chat'),
     },
     params.question,

@@ -28,7 +28,7 @@ export function formatSearchText(r: SearchResponse, style: TextStyle = PLAIN_TEX
   }
   if (r.results.length === 0) return [...lines, `No results for "${r.query}".`];
   r.results.forEach((x, i) => {
-    lines.push(`${String(i + 1).padStart(2)}. ${style.bold(x.title)}  ${style.dim(`${x.path}:${x.startLine}`)}${x.heading ? `  § ${x.heading}` : ''}`);
+    lines.push(`${String(i + 1).padStart(2)}. ${style.bold(x.title)}  ${style.dim(`${x.source !== undefined ? `${x.source}: ` : ''}${x.path}:${x.startLine}`)}${x.heading ? `  § ${x.heading}` : ''}`);
     if (x.snippet) lines.push(`    ${x.snippet}`);
     lines.push(style.dim(`    [${x.why.join('] [')}]${x.evidence.length > 0 ? `  evidence ${x.evidence.join(', ')}` : ''}  score ${x.score.toFixed(4)}`));
     if (x.explain) {

@@ -13,6 +13,7 @@ import { fitToBudget, MODES, modeOf } from './modes';
 import { capQuery, queryTerms } from './query-terms';
 import { fuseRrf, rrfContribution, type ArmList, type RankedItem } from './rrf';
 import { rerankResults } from './rerank';
+import { EXPANSION_WEIGHT, expansionArms, startExpansion } from './query-expansion';
 import { makeSnippet, snippetHighlights } from './snippet';
 import { withoutTimeWords } from './temporal';
 import { datedInWindow, leadingDated, temporalLead, type DatedHit } from './temporal-answers';
@@ -27,7 +28,7 @@ export const MAX_OFFSET = 10_000;
 export const MAX_CHUNKS_PER_NOTE = 2;
 
 /** Arm weights in the fusion (weighted RRF). */
-export const ARM_WEIGHTS: Record<ArmName, number> = { keyword: 1, vector: 1, title: 1, graph: 1, dated: 1 };
+export const ARM_WEIGHTS: Record<ArmName, number> = { keyword: 1, vector: 1, title: 1, graph: 1, dated: 1, expansion: EXPANSION_WEIGHT };
 /**
  * The built-in static word-vector embedder is much weaker than keyword search on real questions (Obsidian Help
  * set: vector arm alone R@5 0.59, BM25 alone 0.87; fused at equal weight 0.80, at 0.1 0.87 with MRR 0.76), so
@@ -115,6 +116,8 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
   const depth = Math.min(1000, Math.max(50, (offset + limit) * settings.depthFactor));
 
   const terms = queryTerms(q);
+  // The model's rewrites of the question (deep mode with a model) run while the arms do.
+  const expanding = mode === 'deep' && deps.expander ? startExpansion(deps.expander, q, deps.modelTimeoutMs) : null;
   const kw = await keywordArm(engine, terms, depth, filters);
   const vec = embedder ? await vectorArm(engine, embedder, q, depth, filters) : { hits: [], skipped: deps.embedder ? `${mode} mode` : 'no embedder' };
   stages.vector = vec.skipped ? `skipped: ${vec.skipped}` : `${vec.hits.length} chunks`;
@@ -137,12 +140,17 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
     stages.temporal = `${dated.length} notes dated ${intent.window.since}..${intent.window.until}${topical ? ', must also match the other words' : ''}`;
   }
 
+  const expansion = expanding ? await expansionArms(engine, expanding, depth, filters) : null;
+  stages.expansion = expansion ? expansion.stage : mode !== 'deep' ? `skipped: ${mode} mode` : 'skipped: no model configured';
+  const expansionLists = (expansion?.queries ?? []).map((x) => ({ hits: x.hits, weight: ARM_WEIGHTS.expansion / expansion!.queries.length }));
+
   const vw = vectorWeight(embedder?.id);
   const lists: ArmList[] = [
     { arm: 'keyword', weight: ARM_WEIGHTS.keyword, items: noteRanking(kw.hits) },
     { arm: 'vector', weight: vw, items: noteRanking(vec.hits) },
     { arm: 'title', weight: ARM_WEIGHTS.title, items: title.items },
     { arm: 'graph', weight: ARM_WEIGHTS.graph, items: graph.hits.map((h) => ({ key: h.path, score: h.score })) },
+    ...expansionLists.map((x) => ({ arm: 'expansion' as const, weight: x.weight, items: noteRanking(x.hits) })),
   ];
   // A topical time question ("meetings with Acme in March") keeps its dated notes out of fusion: they only lead
   // when the words found them too.
@@ -160,6 +168,7 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
   };
   addChunks(kw.hits, ARM_WEIGHTS.keyword);
   addChunks(vec.hits, vw);
+  for (const x of expansionLists) addChunks(x.hits, x.weight);
   const chunksByNote = new Map<string, { hit: ChunkHit; score: number }[]>();
   for (const c of chunkScore.values()) {
     const list = chunksByNote.get(c.hit.path) ?? [];
@@ -263,7 +272,7 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
 
   let ranked = results;
   if (mode === 'deep' && deps.reranker) {
-    const reranked = await rerankResults(results, q, deps.reranker, deps.accepts ?? (() => true));
+    const reranked = await rerankResults(results, q, deps.reranker, deps.accepts ?? (() => true), { timeoutMs: deps.modelTimeoutMs, modelWeight: deps.rerankWeight });
     ranked = reranked.results;
     stages.rerank = reranked.stage;
   } else {

@@ -4,9 +4,13 @@
 // websearch syntax (quotes, `-word`) are passed through as typed.
 import { bigrams, hanUnigrams, hasCjk, segmentQuery } from '../text/segment';
 import { CJK_STOPWORDS, EN_STOPWORDS } from './stopwords';
+import { zhVariants } from './variants-zh';
 
 export interface QueryTerms {
-  /** Websearch terms: plain words, quoted phrases, and each CJK word's overlapping bigrams. */
+  /**
+   * Websearch terms for the OR query: plain words, quoted phrases, each CJK word's overlapping bigrams and Han
+   * characters, and the variants of Chinese words (variants-zh.ts).
+   */
   terms: string[];
   /** Plain words, for snippets and highlighting (CJK words unsegmented). */
   words: string[];
@@ -106,17 +110,28 @@ export function queryTerms(query: string): QueryTerms {
     last = m.index + m[0].length;
     // Each bigram is its own term, as CJK analyzers do: a question shares characters, not whole words, with
     // the note that answers it (删掉 vs 删除, 多少个字 vs 字数), and BM25's IDF weighs every bigram by its rarity.
-    for (const w of cjkWords(m[0])) {
+    const kept = cjkWords(m[0]);
+    for (const w of kept) {
       words.push(w);
       terms.push(...bigrams(w), ...hanUnigrams(w));
     }
+    // A character the segmenter left alone (斜 in 变成斜的) is not a word, but it can be the one the answer
+    // shares (斜体): it stays a character term, weighed by its IDF like the others.
+    const covered = kept.join('');
+    for (const c of hanUnigrams(m[0])) if (!covered.includes(c) && !CJK_STOPWORDS.has(c)) terms.push(c);
   }
   pushLatin(q.slice(last));
+  const andTerms = [...new Set(terms)];
+  // Variants only widen the OR query: a question needs its own words, not every synonym, to match all.
+  for (const v of hasCjk(q) ? zhVariants(q) : []) {
+    if (hasCjk(v)) terms.push(...bigrams(v));
+    else terms.push(...latinWords(v));
+  }
   const unique = [...new Set(terms)];
   // Everything was a stopword ("what is it"): search the words as typed rather than nothing.
   if (unique.length === 0 && q.length > 0) {
     const fallback = hasCjk(q) ? segmentQuery(q).trim() : q;
     return { terms: [fallback], words: [q], verbatim: false, and: fallback };
   }
-  return { terms: unique, words: [...new Set(words)], verbatim: false, and: unique.join(' ') };
+  return { terms: unique, words: [...new Set(words)], verbatim: false, and: andTerms.join(' ') };
 }

@@ -1,13 +1,15 @@
 // The optional rerank stage of `deep` search: the top results re-ordered by a cross-encoder behind an
 // OpenAI-compatible `/rerank` endpoint (as llama.cpp's server and Jina serve it: {model, query, documents} ->
-// {results: [{index, relevance_score}]}). Only when the user configured one; excluded notes are never sent; any
-// failure or timeout leaves the fused order, and explain says why.
+// {results: [{index, relevance_score}]}) or by the chat model (chat-reranker.ts). Only when the user configured
+// one; excluded notes are never sent; any failure or timeout leaves the fused order, and explain says why.
+// The model's order is fused with the retrieval order rather than replacing it (see RERANK_MODEL_WEIGHT).
 import { errorMessage } from '../errors';
 import { boundedBodies, MAX_RESPONSE_BYTES } from '../net/bounded-body';
 import { providerFailure, type CircuitBreaker } from '../net/circuit-breaker';
 import type { FetchLike } from '../net/fetch-like';
 import { sameOriginRedirectsOnly } from '../net/redirect-guard';
 import type { SearchResult } from './types';
+import { withTimeout } from '../util/with-timeout';
 
 /** Results sent to the reranker (issue 12: the top 30). */
 export const RERANK_TOP = 30;
@@ -17,8 +19,18 @@ const DOC_CHARS = 1500;
 export interface Reranker {
   id: string;
   /** A relevance score per document, in the documents' order. */
-  score(query: string, documents: string[]): Promise<number[]>;
+  score(query: string, documents: string[], signal?: AbortSignal): Promise<number[]>;
 }
+
+/**
+ * How much the model's order counts against the fused retrieval order when the two are combined by reciprocal rank
+ * (the retrieval order weighs 1). Model output is untrusted and a reranker can be weak (a small local model, a
+ * note that talks the model into ranking it first): combined, one voice alone cannot take a result from the
+ * bottom of the top 30 to the first place, while both agreeing, or the model and retrieval being close, decides.
+ */
+export const RERANK_MODEL_WEIGHT = 1;
+/** k of the combination (as in RRF, smaller than fusion's 60: there are only 30 ranks). */
+const RERANK_K = 10;
 
 export interface EndpointRerankerOptions {
   /** The OpenAI-compatible base URL (`http://localhost:8080/v1`); the request goes to `${baseURL}/rerank`. */
@@ -36,18 +48,19 @@ export function endpointReranker(o: EndpointRerankerOptions): Reranker {
   const send = boundedBodies(sameOriginRedirectsOnly(o.fetch), MAX_RESPONSE_BYTES.rerank);
   return {
     id: `rerank:${o.model}`,
-    async score(query, documents) {
-      const call = (): Promise<number[]> => scoreOnce(query, documents);
-      return o.breaker ? o.breaker.run(call, (e) => providerFailure(e)) : call();
+    async score(query, documents, signal) {
+      const call = (): Promise<number[]> => scoreOnce(query, documents, signal);
+      return o.breaker ? o.breaker.run(call, (e) => providerFailure(e, signal)) : call();
     },
   };
 
-  async function scoreOnce(query: string, documents: string[]): Promise<number[]> {
+  async function scoreOnce(query: string, documents: string[], signal?: AbortSignal): Promise<number[]> {
+    const timeout = AbortSignal.timeout(o.timeoutMs);
     const res = await send(`${o.baseURL.replace(/\/+$/, '')}/rerank`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {}) },
       body: JSON.stringify({ model: o.model, query, documents, top_n: documents.length }),
-      signal: AbortSignal.timeout(o.timeoutMs),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
     if (!res.ok) throw Object.assign(new Error(`rerank endpoint answered HTTP ${res.status}`), { status: res.status });
     const body = (await res.json()) as { results?: unknown };
@@ -69,29 +82,47 @@ function documentOf(r: SearchResult): string {
 }
 
 /**
- * The results with their first RERANK_TOP re-ordered by the reranker's scores (documents it did not score keep
- * their relative order after the ones it did). Notes `accepts` refuses are not sent and keep their places.
- * Returns the stage's explain line too.
+ * The results with their first RERANK_TOP re-ordered by the reranker combined with the fused order (documents it
+ * did not score keep their relative order after the ones it did, in its view). Notes `accepts` refuses are not
+ * sent and keep their places. A call past `timeoutMs` is abandoned for the fused order. Returns the stage's
+ * explain line too.
  */
 export async function rerankResults<R extends SearchResult>(
   results: R[],
   query: string,
   reranker: Reranker,
   accepts: (path: string) => boolean,
+  options: { timeoutMs?: number; modelWeight?: number } = {},
 ): Promise<{ results: R[]; stage: string }> {
   const top = results.slice(0, RERANK_TOP);
   const slots = top.map((r, i) => ({ r, i })).filter((x) => accepts(x.r.path));
   if (slots.length < 2) return { results, stage: `skipped: ${slots.length} result(s) to rerank` };
   let scores: number[];
   try {
-    scores = await reranker.score(query, slots.map((x) => documentOf(x.r)));
+    scores = await withTimeout((signal) => reranker.score(query, slots.map((x) => documentOf(x.r)), signal), options.timeoutMs);
   } catch (e) {
     return { results, stage: `fell back to the fused order: ${errorMessage(e)}` };
   }
-  const order = slots.map((x, k) => ({ ...x, s: scores[k] ?? Number.NEGATIVE_INFINITY, k })).sort((a, b) => b.s - a.s || a.k - b.k);
+  const order = combinedOrder(scores.slice(0, slots.length), options.modelWeight ?? RERANK_MODEL_WEIGHT);
   const out = [...results];
   slots.forEach((slot, k) => {
-    out[slot.i] = order[k]!.r;
+    out[slot.i] = slots[order[k]!]!.r;
   });
   return { results: out, stage: `${slots.length} results reranked by ${reranker.id}` };
+}
+
+/**
+ * Positions 0..n-1 (the fused order) re-ordered by reciprocal rank over the fused order (weight 1) and the
+ * scores' order (weight `modelWeight`; unscored documents rank after every scored one, in fused order). Ties keep
+ * the fused order. An infinite weight is the scores' order alone.
+ */
+export function combinedOrder(scores: number[], modelWeight: number): number[] {
+  const byModel = scores.map((s, k) => ({ s: Number.isFinite(s) ? s : Number.NEGATIVE_INFINITY, k })).sort((a, b) => b.s - a.s || a.k - b.k);
+  const modelRank = new Array<number>(scores.length);
+  byModel.forEach((x, rank) => {
+    modelRank[x.k] = rank + 1;
+  });
+  const value = (k: number): number =>
+    modelWeight === Number.POSITIVE_INFINITY ? -modelRank[k]! : 1 / (RERANK_K + k + 1) + modelWeight / (RERANK_K + modelRank[k]!);
+  return scores.map((_, k) => k).sort((a, b) => value(b) - value(a) || a - b);
 }

@@ -6,6 +6,7 @@ import type { ChunkKind } from '../types';
 import type { BudgetReport, SearchMode } from './modes';
 import type { CreateSafetyReport } from './evidence';
 import type { Reranker } from './rerank';
+import type { QueryExpander } from './query-expansion';
 import type { TimeWindow } from './temporal';
 
 export type { SearchFilters };
@@ -16,6 +17,12 @@ export interface SearchDeps {
   embedder: Embedder | null;
   /** A configured reranker; used by `deep` mode only. */
   reranker?: Reranker | null;
+  /** The chat model's query rewriting; used by `deep` mode only. */
+  expander?: QueryExpander | null;
+  /** Longest wait for one model stage (rerank, expansion) before the search goes on without it. */
+  modelTimeoutMs?: number;
+  /** How much the reranker's order counts against the fused order (default RERANK_MODEL_WEIGHT). */
+  rerankWeight?: number;
   /** Notes that may reach a model (the vault's exclusions); everything when absent. */
   accepts?: (path: string) => boolean;
 }
@@ -38,9 +45,10 @@ export interface SearchOptions {
 
 /**
  * The retrieval arms. `title` is the title/alias arm of keyword search, kept apart so it fuses on its own;
- * `dated` the notes dated inside a query's time window, earliest first.
+ * `dated` the notes dated inside a query's time window, earliest first; `expansion` the keyword hits of the chat
+ * model's rewrites of the question (deep mode with a model; one list per rewrite).
  */
-export type ArmName = 'keyword' | 'title' | 'vector' | 'graph' | 'dated';
+export type ArmName = 'keyword' | 'title' | 'vector' | 'graph' | 'dated' | 'expansion';
 
 /** Where one arm ranked a note (1-based) and what it contributed to the fused score. */
 export interface ArmRank {
@@ -91,6 +99,8 @@ export interface ExplainRecord {
 }
 
 export interface SearchResult {
+  /** The source (vault) of a shared database the note is in; set when a search spans sources. */
+  source?: string;
   path: string;
   title: string;
   score: number;

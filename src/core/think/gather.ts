@@ -2,6 +2,7 @@
 // any model sees it, so nothing a model (or a note's text) says can add a note to it.
 import type { BrainEngine } from '../engine/brain-engine';
 import { sentenceAroundLink } from './link-sentence';
+import { frontmatterEntryText } from '../links/frontmatter-entry';
 import { pageTitles } from './page-titles';
 import { factExcerpts, relationFacts, type RelationFacts } from './relation-facts';
 import type { Excerpt, ExcerptOrigin } from './types';
@@ -116,34 +117,11 @@ async function neighbourhood(engine: BrainEngine, entity: string): Promise<{ typ
   for (const link of await engine.backlinks(entity)) {
     const from = await titleOf(link.from);
     const fieldText = link.source === 'frontmatter' || link.source === 'inline-field';
-    const text = fieldText ? `${from}: ${frontmatterField(link.context, names)}` : sentenceAroundLink(link.context, names);
+    const text = fieldText ? `${from}: ${frontmatterEntryText(link.context, names, link.field)}` : sentenceAroundLink(link.context, names);
     const c = candidate(link.from, from, '', link.line, link.line, text, 'graph', link.type);
     (link.type === 'mentions' ? mentions : typed).push(c);
   }
   return { typed, mentions };
-}
-
-/**
- * The `key: value` that holds the link in a folded frontmatter context (best effort; falls back to it all). The
- * link is found by the target's names (`[[Title`); the window's middle stands in when none is found, but near the
- * top of the frontmatter the window is not centred on the link, and the middle then fell on another key.
- */
-function frontmatterField(context: string, needles: string[] = []): string {
-  const lower = context.toLowerCase();
-  const found = needles.map((n) => lower.indexOf(n.toLowerCase())).filter((i) => i >= 0);
-  const middle = found.length > 0 ? Math.min(...found) : Math.floor(context.length / 2);
-  const keys = [...context.matchAll(/(?:^|\s)([\p{L}_][\p{L}\p{N}_-]*::?)\s/gu)];
-  let start = 0;
-  let end = context.length;
-  for (const k of keys) {
-    const at = k.index + k[0].indexOf(k[1] ?? '');
-    if (at <= middle) start = at;
-    else {
-      end = at;
-      break;
-    }
-  }
-  return context.slice(start, end).replace(/\s*---\s*$/, '').trim();
 }
 
 /** Drops duplicates and overlaps, then fills the note, excerpt and character budgets in order. */

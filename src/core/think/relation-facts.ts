@@ -5,6 +5,7 @@ import type { BrainEngine } from '../engine/brain-engine';
 import { resolveName } from '../search/graph-arm';
 import { parseRelationAsk } from '../search/relation-intent';
 import { sentenceAroundLink } from './link-sentence';
+import { frontmatterEntryText } from '../links/frontmatter-entry';
 import { pageTitles } from './page-titles';
 import { noteLink } from './render';
 import type { Claim, Excerpt } from './types';
@@ -60,7 +61,7 @@ export async function relationFacts(engine: BrainEngine, accepts: (path: string)
     if (!wanted(b.type, b.past) || (b.direction === 'out') !== entityIsObject || !accepts(b.from) || b.from === entity.path) continue;
     const from = await titleOf(b.from);
     const field = b.source === 'frontmatter' || b.source === 'inline-field';
-    facts.push({ path: b.from, name: from, writtenIn: b.from, writtenInTitle: from, line: b.line, text: field ? `${from}: ${b.context}` : sentenceAroundLink(b.context, names) });
+    facts.push({ path: b.from, name: from, writtenIn: b.from, writtenInTitle: from, line: b.line, text: field ? `${from}: ${frontmatterEntryText(b.context, names, b.field)}` : sentenceAroundLink(b.context, names) });
   }
   return { relation: ask.relation, want: ask.want, entity, facts: facts.filter((f) => f.text !== '').slice(0, MAX_FACTS) };
 }

@@ -1,6 +1,6 @@
 // think: gather from the store, ask the configured model for a cited answer (or extract one), verify every
 // citation against what was gathered, and add the gaps the store itself reveals.
-import { BrainError, errorMessage } from '../errors';
+import { BrainError, causeWithCode, errorMessage } from '../errors';
 import type { BrainEngine } from '../engine/brain-engine';
 import { providerFailure, type CircuitBreaker } from '../net/circuit-breaker';
 import { tooLargeRefusal } from '../net/bounded-body';
@@ -28,8 +28,10 @@ export interface ThinkDeps {
   /** The user's include/exclude rules. */
   accepts: (path: string) => boolean;
   llm?: LlmSettings;
-  /** Fetch for the provider SDKs (the CLI's Node fetch, the plugin worker's own fetch; tests a spy). */
+  /** Unstreamed provider calls (the CLI's Node fetch, the plugin's requestUrl; tests a spy). */
   fetch?: FetchLike;
+  /** Streamed calls (the plugin worker's own fetch); default `fetch`. */
+  streamFetch?: FetchLike;
   /** The chat provider's circuit breaker: while open, think answers extractively at once, saying why. */
   breaker?: CircuitBreaker;
   /** Overrides the model the settings would pick (tests, embedders of the core). */
@@ -62,7 +64,7 @@ export async function think(deps: ThinkDeps, question: string, options: ThinkOpt
   // Belt and braces: the store holds no excluded note, and none may reach a prompt even if one slipped in.
   const excerpts = gathered.excerpts.filter((e) => deps.accepts(e.path));
 
-  const choice = deps.model !== undefined ? (deps.model ? { model: deps.model } : { model: null, reason: 'no model provider is configured' }) : chooseModel(llm, deps.fetch);
+  const choice = deps.model !== undefined ? (deps.model ? { model: deps.model } : { model: null, reason: 'no model provider is configured' }) : chooseModel(llm, { fetch: deps.fetch, streamFetch: deps.streamFetch });
   let claims: Claim[] = [];
   let modelId: string | null = null;
   let fallbackReason: string | undefined;
@@ -183,7 +185,7 @@ async function askModel(model: ChatModel, question: string, excerpts: Excerpt[],
 }
 
 function describe(e: unknown): string {
-  const refused = redirectRefusal(e) ?? tooLargeRefusal(e);
+  const refused = redirectRefusal(e) ?? tooLargeRefusal(e) ?? causeWithCode(e, 'provider_request_refused');
   if (refused) return refused.message;
   const status = (e as { status?: unknown }).status;
   const message = errorMessage(e);

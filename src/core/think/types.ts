@@ -91,4 +91,9 @@ export interface ChatRequest {
   signal?: AbortSignal;
   /** Called with each piece of text as it streams in. */
   onDelta?: (text: string) => void;
+  /**
+   * False: one unstreamed request (search's model stages, short answers), sent through the transport's `fetch`
+   * (the plugin's requestUrl). Default true: streamed, falling back once to unstreamed when the stream cannot start.
+   */
+  stream?: boolean;
 }

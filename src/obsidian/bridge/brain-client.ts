@@ -21,6 +21,8 @@ import type { CallOptions, RpcPort } from '../protocol/rpc';
 import { DEFAULT_MAX_FILE_BYTES } from '../../core/index/decode-file';
 import { pushFiles, type PushOptions } from './push-files';
 import { vaultHandlers } from './serve-vault';
+import { providerRequestHandlers, type RequestUrlLike } from './serve-requests';
+import type { BreakerStatus } from '../../core/net/circuit-breaker';
 import { WORKER_SOURCE } from './worker-source';
 
 /** What the client needs of a Worker (a real one, or a stand-in in tests). */
@@ -43,6 +45,15 @@ export interface BrainClientOptions {
   createWorker?: () => WorkerLike | Promise<WorkerLike>;
   onProgress?: (p: WorkerEvents['progress']) => void;
   onLog?: (entry: WorkerEvents['log']) => void;
+  /** A provider's circuit breaker opened or closed. */
+  onProvider?: (status: WorkerEvents['provider']) => void;
+  /**
+   * Sends the worker's provider requests (embeddings, rerank, unstreamed chat): Obsidian's `requestUrl` in the
+   * plugin. Without it they are refused and the providers fail with that reason.
+   */
+  request?: RequestUrlLike;
+  /** The origins provider requests may go to: the configured providers' (the settings as saved now). */
+  providerOrigins?: () => readonly string[];
 }
 
 export class WorkerUnavailableError extends BrainError {
@@ -111,9 +122,14 @@ export class BrainClient {
     this.writable = !!options.writer;
     this.source = options.source;
     this.accepts = options.accepts ?? (() => true);
-    this.rpc = connectToWorker(this.worker, vaultHandlers(options.source, options.writer, () => this.pushOptions()));
+    const origins = options.providerOrigins ?? (() => []);
+    this.rpc = connectToWorker(this.worker, {
+      ...vaultHandlers(options.source, options.writer, () => this.pushOptions()),
+      ...providerRequestHandlers(options.request, origins),
+    });
     if (options.onProgress) this.rpc.on('progress', options.onProgress);
     if (options.onLog) this.rpc.on('log', options.onLog);
+    if (options.onProvider) this.rpc.on('provider', options.onProvider);
     this.worker.addEventListener('error', (event) => {
       const detail = (event as { message?: unknown }).message;
       this.fail(new WorkerUnavailableError(`vault-brain worker: ${typeof detail === 'string' && detail ? detail : 'the worker failed'}`));
@@ -192,6 +208,16 @@ export class BrainClient {
   /** New model settings for think (from the next question on). */
   configure(llm: LlmSettings, options?: CallOptions): Promise<void> {
     return this.call('configure', { llm }, options);
+  }
+
+  /** The providers' circuit breakers now. */
+  providers(options?: CallOptions): Promise<BreakerStatus[]> {
+    return this.call('providers', {}, options);
+  }
+
+  /** Closes every open breaker, so the next provider call goes out; answers how many were open. */
+  retryProviders(options?: CallOptions): Promise<number> {
+    return this.call('retryProviders', {}, options);
   }
 
   on<K extends keyof WorkerEvents>(event: K, listener: (data: WorkerEvents[K]) => void): () => void {

@@ -8,6 +8,7 @@ import type { LlmSettings } from '../../core/think/settings';
 import { recoveryNotice } from '../../core/engine/open-checked';
 import type { IndexResult, OpenResult, OpInfo, ThinkRequest, WorkerEvents, WorkerSettings } from '../protocol/worker-api';
 import type { OpInput, OpName, OpResult } from '../../core/ops';
+import { SemanticHealth } from './semantic-health';
 
 /** The part of BrainClient the plugin uses (a fake one in tests). */
 export interface BrainClientLike {
@@ -21,6 +22,8 @@ export interface BrainClientLike {
   think?(params: ThinkRequest, options?: ThinkCallOptions): Promise<OpResult<'think'>>;
   /** Pushes new model settings for think; clients without it read them at open only. */
   configure?(llm: LlmSettings): Promise<void>;
+  /** Closes the providers' open circuit breakers (the status view's Retry). */
+  retryProviders?(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -47,6 +50,8 @@ export const LOCAL = { remote: false } as const satisfies OpCallOptions;
 export interface ClientEvents {
   onProgress(p: WorkerEvents['progress']): void;
   onLog(entry: WorkerEvents['log']): void;
+  /** A provider's circuit breaker changed state. */
+  onProvider?(status: WorkerEvents['provider']): void;
 }
 
 export type BrainState =
@@ -54,7 +59,8 @@ export type BrainState =
   | { kind: 'starting' }
   /** `since`: when the current phase began and how far it was then, for the time-left estimate. */
   | { kind: 'indexing'; phase: string; done: number; total: number; since?: { at: number; done: number } }
-  | { kind: 'ready'; stats: OpResult<'stats'> | null; lastRun: IndexSummary | null }
+  /** `semanticOff`: why the vector arm is not answering (no embedder could be made, its provider fails). */
+  | { kind: 'ready'; stats: OpResult<'stats'> | null; lastRun: IndexSummary | null; semanticOff?: string }
   | { kind: 'error'; message: string };
 
 export interface BrainServiceDeps {
@@ -82,6 +88,8 @@ export class BrainService {
   private openedOps: OpInfo[] = [];
   /** Where the last open's time went (the status view and plugin-bench show it). */
   openTimings: OpenResult['timings'] | null = null;
+  /** What keeps semantic search off, by source (see `semanticOff`). */
+  private readonly semantic = new SemanticHealth();
 
   constructor(private readonly deps: BrainServiceDeps) {}
 
@@ -204,12 +212,15 @@ export class BrainService {
     this.setState({ kind: 'starting' });
     let client: BrainClientLike | null = null;
     try {
+      this.semantic.reset();
       client = await this.deps.createClient({
         onProgress: (p) => this.progress(p),
         onLog: (entry) => this.log(entry),
+        onProvider: (status) => this.semanticChanged(this.semantic.breaker(status)),
       });
       const opened = await client.open(this.deps.vaultId(), this.deps.workerSettings());
       this.client = client;
+      this.semantic.setup(opened.embedderError);
       this.openedOps = opened.ops;
       this.openTimings = opened.timings;
       if (opened.recovery) this.log({ level: 'warn', message: recoveryNotice(opened.recovery), notify: true });
@@ -228,9 +239,11 @@ export class BrainService {
   private async runIndex(client: BrainClientLike, full: boolean): Promise<void> {
     this.setState({ kind: 'indexing', phase: 'scan', done: 0, total: 0 });
     try {
-      this.lastRun = await client.index({ full });
+      const run = await client.index({ full });
+      this.lastRun = run;
+      this.semantic.embedRun(run.embed);
       const stats = ((await client.op('stats', {}, LOCAL).catch(() => null)) as OpResult<'stats'> | null);
-      if (this.client === client) this.setState({ kind: 'ready', stats, lastRun: this.lastRun });
+      if (this.client === client) this.setState(this.withSemantic({ kind: 'ready', stats, lastRun: this.lastRun }));
     } catch (err) {
       if (this.client === client) this.fail(err, 'indexing failed');
     }
@@ -260,6 +273,41 @@ export class BrainService {
     const message = `${what}: ${errorText(err)}`;
     this.setState({ kind: 'error', message });
     this.deps.notify(`Vault Brain: ${message}`);
+  }
+
+  /**
+   * Why semantic search is off now ("the embeddings provider failed 3 times: HTTP 503"), or null when it is on
+   * (or no embedder is configured: then there is nothing to turn on).
+   */
+  get semanticOff(): string | null {
+    return this.semantic.reason();
+  }
+
+  /**
+   * The user's Retry: a provider that failed is asked again at once (its breaker closed, then an index run embeds
+   * what is pending); an embedder that could not be set up is set up again (the brain reopens).
+   */
+  async retrySemantic(): Promise<void> {
+    if (this.semantic.needsReopen) {
+      await this.restart();
+      return;
+    }
+    const client = await this.readyOrNull();
+    if (!client) return;
+    await client.retryProviders?.();
+    this.semantic.retried();
+    this.semanticChanged(true);
+    await this.runIndex(client, false);
+  }
+
+  private semanticChanged(changed: boolean): void {
+    if (changed && this.current.kind === 'ready') this.setState(this.withSemantic(this.current));
+  }
+
+  private withSemantic(s: Extract<BrainState, { kind: 'ready' }>): BrainState {
+    const { semanticOff: _old, ...rest } = s;
+    const reason = this.semantic.reason();
+    return reason ? { ...rest, semanticOff: reason } : rest;
   }
 
   private setState(s: BrainState): void {

@@ -5,6 +5,8 @@ import { PathFilter, type PathRules } from '../../core/index/path-rules';
 import { ignoreFilterList } from '../../core/note/ignore-filters';
 import { normalizeLlmSettings, type LlmSettings } from '../../core/think/settings';
 import type { WorkerSettings } from '../protocol/worker-api';
+import { ANTHROPIC_DEFAULT_BASE_URL, OPENAI_DEFAULT_BASE_URL } from '../../core/think/providers/defaults';
+import { originOf } from '../bridge/serve-requests';
 
 export type EmbedderChoice = 'builtin' | 'none' | 'openai';
 export type LlmProvider = 'none' | 'anthropic' | 'openai';
@@ -161,6 +163,17 @@ export function toLlmSettings(s: VaultBrainSettings): LlmSettings {
     maxNotes: s.llmMaxNotes,
     timeoutMs: s.llmTimeoutSeconds * 1000,
   });
+}
+
+/**
+ * The origins the worker's provider requests may go to through requestUrl: the embeddings endpoint when one is
+ * chosen, and the chat provider's (its base URL, else the provider's public endpoint; rerank shares it).
+ */
+export function providerOrigins(s: VaultBrainSettings): string[] {
+  const urls: string[] = [];
+  if (s.embedder === 'openai') urls.push(s.embedderBaseUrl);
+  if (s.llmProvider !== 'none') urls.push(s.llmBaseUrl.trim() || (s.llmProvider === 'anthropic' ? ANTHROPIC_DEFAULT_BASE_URL : OPENAI_DEFAULT_BASE_URL));
+  return [...new Set(urls.map(originOf).filter((o): o is string => o !== null))];
 }
 
 function str(v: unknown, fallback: string): string {

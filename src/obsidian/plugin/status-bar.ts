@@ -11,6 +11,7 @@ export function mountStatusBar(owner: Component, el: HTMLElement, brain: BrainSe
     el.setAttr('aria-label', t.tooltip);
     el.setAttr('data-tooltip-position', 'top');
     el.toggleClass('vb-status-error', t.isError);
+    el.toggleClass('vb-status-warning', t.isWarning === true);
   };
   render();
   owner.register(brain.onState(render));

@@ -5,6 +5,13 @@ export interface StatusText {
   text: string;
   tooltip: string;
   isError: boolean;
+  /** Working, with something off the user should know about (semantic search). */
+  isWarning?: boolean;
+}
+
+/** The line the status bar's tooltip and the index status view show. */
+export function semanticOffText(reason: string): string {
+  return `Semantic search off: ${reason}`;
 }
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
@@ -47,6 +54,11 @@ export function statusText(s: BrainState, now = Date.now()): StatusText {
       }
       if (s.lastRun && (s.lastRun.failed > 0 || s.lastRun.skipped > 0)) {
         lines.unshift(`Last run: ${fmt(s.lastRun.skipped)} skipped, ${fmt(s.lastRun.failed)} failed`);
+      }
+      // Search still answers (keywords, titles, links), but not by meaning: said in the bar, not only in a log.
+      if (s.semanticOff) {
+        lines.unshift(semanticOffText(s.semanticOff));
+        return { text: 'Brain: ready · semantic search off', tooltip: lines.join('\n'), isError: false, isWarning: true };
       }
       return { text: 'Brain: ready', tooltip: lines.join('\n'), isError: false };
     }

@@ -25,7 +25,10 @@ export type Params<F> = F extends (params: infer P, ...rest: never[]) => unknown
 export type Result<F> = F extends (...args: never[]) => infer R ? Awaited<R> : never;
 export type Methods<A extends Api> = { [K in keyof A]: A[K] extends (...args: never[]) => unknown ? K : never }[keyof A] & string;
 export type Handlers<A extends Api> = {
-  [K in Methods<A>]: (params: Params<A[K]>, ctx: HandlerContext) => Result<A[K]> | Promise<Result<A[K]>> | Transfer<Result<A[K]>>;
+  [K in Methods<A>]: (
+    params: Params<A[K]>,
+    ctx: HandlerContext,
+  ) => Result<A[K]> | Promise<Result<A[K]>> | Transfer<Result<A[K]>> | Promise<Transfer<Result<A[K]>>>;
 };
 /** Event name -> payload type. */
 export type EventMap = object;

@@ -10,6 +10,7 @@ import type { VaultFile } from '../../core/index/vault-source';
 import type { ObjectSchema } from '../../core/ops/schema';
 import type { ThinkParams } from '../../core/ops/think-op';
 import type { LlmSettings } from '../../core/think/settings';
+import type { BreakerStatus } from '../../core/net/circuit-breaker';
 import { createRpcEndpoint, type Handlers, type RpcEndpoint, type RpcPort, type SerializedError } from './rpc';
 
 /**
@@ -24,6 +25,8 @@ export interface WorkerSettings extends BrainSettingsInput {
    * 'indexeddb' always uses IndexedDB (mobile).
    */
   storage?: 'auto' | 'indexeddb';
+  /** The vault's name (`app.vault.getName()`): the source of a new store's rows (engine/sql/sql.ts, "sources"). */
+  vaultName?: string;
 }
 
 /** A think question from the pane (saving is not offered there). */
@@ -51,6 +54,8 @@ export interface OpenResult {
   /** True when the stored schema could not be used and the next index run rebuilds everything. */
   needsRebuild: boolean;
   embedderId: string | null;
+  /** Why the configured embedder could not be set up (semantic search is off until the settings change). */
+  embedderError?: string;
   codeLanguages: string[];
   /**
    * Milliseconds: asset decode+inflate, wasm compile, database start (+ migration and the store checks), the
@@ -101,6 +106,10 @@ export interface WorkerApi {
   op(params: { name: string; params: unknown; remote?: boolean; stream?: boolean }): Promise<unknown>;
   /** New model settings for think, applied from the next question (no reopen, no re-index). */
   configure(params: { llm: LlmSettings }): Promise<void>;
+  /** The providers' circuit breakers now (status view). */
+  providers(params: Record<string, never>): Promise<BreakerStatus[]>;
+  /** The user's "Retry": closes every open breaker so the next call goes out; answers how many were open. */
+  retryProviders(params: Record<string, never>): Promise<number>;
   close(params: Record<string, never>): Promise<void>;
 }
 
@@ -119,6 +128,33 @@ export interface VaultApi {
   'vault.append'(params: { path: string; text: string }): Promise<PushedFile | null>;
 }
 
+/**
+ * A provider request the worker asks the main thread to send through Obsidian's `requestUrl` (no CORS, the same on
+ * mobile): embeddings, rerank and unstreamed chat. Plain data; the body as the SDK serialised it.
+ */
+export interface ProviderRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string | ArrayBuffer;
+}
+
+/** What came back: any HTTP status (4xx/5xx are answers, not errors), the headers and the whole body. */
+export interface ProviderReply {
+  status: number;
+  headers: Record<string, string>;
+  body: ArrayBuffer;
+}
+
+/** Served by the plugin, called by the worker: provider calls through `requestUrl` (bridge/serve-requests.ts). */
+export interface NetApi {
+  /** Refused unless the URL's origin is a provider the user configured (the settings as saved now). */
+  'net.request'(params: ProviderRequest): Promise<ProviderReply>;
+}
+
+/** Everything the main thread serves. */
+export type MainApi = VaultApi & NetApi;
+
 export interface EmbedProgressEvent {
   phase: 'embed';
   done: number;
@@ -130,22 +166,24 @@ export interface WorkerEvents {
   progress: IndexProgress | EmbedProgressEvent;
   /** `notify`: shown to the user at once (a Notice), not only kept for the status view. */
   log: { level: 'info' | 'warn' | 'error'; message: string; notify?: boolean };
+  /** A provider's circuit breaker changed state (opened: calls stop for a cool-down; closed again). */
+  provider: BreakerStatus;
 }
 
 /** The plugin sends no events today; the map exists so both sides are declared alike. */
 export type MainEvents = Record<never, never>;
 
 export type MainEndpoint = RpcEndpoint<WorkerApi, WorkerEvents, MainEvents>;
-export type WorkerEndpoint = RpcEndpoint<VaultApi, MainEvents, WorkerEvents>;
+export type WorkerEndpoint = RpcEndpoint<MainApi, MainEvents, WorkerEvents>;
 
-/** The plugin side: calls the worker, serves the vault. */
-export function connectToWorker(port: RpcPort, vault: Handlers<VaultApi>): MainEndpoint {
-  return createRpcEndpoint<WorkerApi, WorkerEvents, MainEvents, VaultApi>(port, vault);
+/** The plugin side: calls the worker, serves the vault and provider requests. */
+export function connectToWorker(port: RpcPort, main: Handlers<MainApi>): MainEndpoint {
+  return createRpcEndpoint<WorkerApi, WorkerEvents, MainEvents, MainApi>(port, main);
 }
 
-/** The worker side: serves the brain, calls the vault. */
+/** The worker side: serves the brain, calls the vault and `requestUrl`. */
 export function connectToMain(port: RpcPort, brain: Handlers<WorkerApi>): WorkerEndpoint {
-  return createRpcEndpoint<VaultApi, MainEvents, WorkerEvents, WorkerApi>(port, brain);
+  return createRpcEndpoint<MainApi, MainEvents, WorkerEvents, WorkerApi>(port, brain);
 }
 
 /** The IndexedDB database of a vault. The id is the app's vault id; other characters are replaced. */

@@ -54,11 +54,19 @@ export class LinksView extends ItemView {
     });
     wireGraphHover(this, this.contentEl);
     // Live: the pane re-reads when the index has taken in an edit, of this note or of any other (which can add
-    // or drop a backlink). It listens to the index rather than to metadataCache 'changed', which fires before
-    // the edit is indexed and would re-read the old links.
+    // or drop a backlink).
     this.register(this.brain.onUpdated((paths) => {
       if (this.notePath && paths.length > 0) void this.showNote(this.notePath);
     }));
+    // And like core's Backlinks, it follows metadataCache 'changed' of the note it shows: once Obsidian has parsed
+    // a save of that note, the note is indexed at once instead of after the change delay, and the update above
+    // re-renders the pane. (Re-reading straight on 'changed' would show the links from before the edit: the index,
+    // which types them, has not taken it in yet.) A failed run is left to the change batcher, which has the path too.
+    this.registerEvent(
+      this.app.metadataCache.on('changed', (file) => {
+        if (file.path === this.notePath) this.brain.update([file.path]).catch(() => undefined);
+      }),
+    );
     this.registerEvent(this.app.workspace.on('file-open', (file) => void this.showFile(file)));
     this.registerEvent(this.app.workspace.on('active-leaf-change', () => void this.showFile(this.app.workspace.getActiveFile())));
     await this.showFile(this.app.workspace.getActiveFile());

@@ -1,6 +1,7 @@
 // The links pane's rows: one per related note (not one per link), with the relations seen and every mention,
 // so three links to the same company are one row saying "3". Frontmatter mentions name their property.
 import type { BacklinkRow, OutgoingRow } from '../plugin/op-results';
+import { frontmatterEntry } from '../../core/links/frontmatter-entry';
 import { plainSnippet } from './highlight';
 
 export interface Mention {
@@ -19,23 +20,32 @@ export interface RelatedNote {
   mentions: Mention[];
 }
 
-/** `attendees: [[Alice]]` -> attendees: the stored context of a frontmatter link is its YAML line. */
+/** The property a frontmatter or inline-field link sits in, or null for a body link. */
 function propertyOf(source: string, field: string | null | undefined, context: string): string | null {
   if (field) return field;
   if (source === 'inline-field') return /([\p{L}\p{N}_-][\p{L}\p{N}_ -]{0,59})::/u.exec(context)?.[1]?.trim() ?? null;
   if (source !== 'frontmatter') return null;
-  return /^\s*-?\s*([^:\s][^:]{0,60}?)\s*:/.exec(context)?.[1] ?? null;
+  return frontmatterEntry(context).key;
 }
 
-function mentionText(context: string, property: string | null): string {
-  // The property is shown as a label; the value alone reads as text (a YAML list's brackets dropped).
-  const value = property ? context.replace(`${property}::`, '').replace(new RegExp(`^\\s*-?\\s*${escapeRegExp(property)}\\s*:`), '') : context;
-  const text = plainSnippet(value);
-  return property ? text.replace(/^\[(.*)\]$/, '$1') : text;
+/**
+ * The words to show for a link: the prose around a body link; for a frontmatter link the value of its entry alone
+ * (the property is shown as a label), its quotes, list dashes and brackets dropped (`- "[[Ann]]" - "[[Bo]]"` ->
+ * `Ann, Bo`); for an inline field the context without the `key::`.
+ */
+function mentionText(source: string, context: string, property: string | null, raw: string | undefined): string {
+  if (source === 'frontmatter') {
+    const { value } = frontmatterEntry(context, raw ? [raw] : [], property);
+    return listText(plainSnippet(value));
+  }
+  return plainSnippet(property ? context.replace(`${property}::`, '') : context);
 }
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A YAML value as a reader says it: `[a, b]`, `- a - b` and quoted items become `a, b`. */
+function listText(value: string): string {
+  const flow = /^\[(.*)\]$/.exec(value);
+  const items = flow ? flow[1]!.split(/,\s*/) : value.startsWith('- ') ? value.slice(2).split(/\s-\s+/) : [value];
+  return items.map((item) => item.trim().replace(/^(["'])(.*)\1$/, '$2')).filter((item) => item !== '').join(', ');
 }
 
 function byNote<T>(rows: T[], key: (r: T) => string, mention: (r: T) => Mention, type: (r: T) => string): RelatedNote[] {
@@ -62,7 +72,7 @@ export function outgoingByNote(rows: OutgoingRow[], from: string): RelatedNote[]
     (r) => r.to ?? r.targetText,
     (r) => {
       const property = propertyOf(r.source, r.field, r.context);
-      return { path: from, line: r.line, property, text: mentionText(r.context, property) };
+      return { path: from, line: r.line, property, text: mentionText(r.source, r.context, property, r.raw) };
     },
     (r) => r.type,
   );
@@ -73,8 +83,8 @@ export function backlinksByNote(rows: BacklinkRow[]): RelatedNote[] {
     rows,
     (r) => r.from,
     (r) => {
-      const property = propertyOf(r.source, null, r.context);
-      return { path: r.from, line: r.line, property, text: mentionText(r.context, property) };
+      const property = propertyOf(r.source, r.field, r.context);
+      return { path: r.from, line: r.line, property, text: mentionText(r.source, r.context, property, r.raw) };
     },
     (r) => r.type,
   );

@@ -7,7 +7,7 @@ import type { BrainState } from '../plugin/brain-service';
 import type { VaultBrainHost } from '../plugin/host';
 import type { StatsResponse, StatusResponse } from '../plugin/op-results';
 import { effectiveRules, obsidianIgnoreFilters } from '../plugin/settings';
-import { statusText } from '../plugin/status-text';
+import { semanticOffText, statusText } from '../plugin/status-text';
 import { describeDiagnosis, diagnoseNote } from '../plugin/why-not-found';
 import { markNoteRow, wireNoteRows } from './note-rows';
 import { STATUS_VIEW } from './view-types';
@@ -101,6 +101,8 @@ export class IndexStatusView extends ItemView {
     const el = this.summaryEl;
     el.empty();
     el.createDiv({ cls: 'vb-muted', text: statusText(state).text });
+    const off = this.host.brain.semanticOff;
+    if (off) this.renderSemanticOff(el, off);
     const table = el.createEl('table', { cls: 'vb-counts' });
     const row = (name: string, value: string): void => {
       const tr = table.createEl('tr');
@@ -121,6 +123,23 @@ export class IndexStatusView extends ItemView {
       const note = el.createDiv({ cls: ['vb-log', 'vb-log-warn', 'vb-status-recovery'] });
       note.setText(`Rebuilt ${new Date(r.at).toLocaleString()}: the index database was damaged (${r.reason}); a fresh one was rebuilt from the notes.`);
     }
+  }
+
+  /** "Semantic search off: <reason>" and a Retry that asks the provider again now instead of after the pause. */
+  private renderSemanticOff(parent: HTMLElement, reason: string): void {
+    const box = parent.createDiv({ cls: ['vb-log', 'vb-log-warn', 'vb-semantic-off'] });
+    box.createSpan({ text: semanticOffText(reason) });
+    const retry = box.createEl('button', { cls: 'vb-semantic-retry', text: 'Retry' });
+    this.registerDomEvent(retry, 'click', () => {
+      retry.disabled = true;
+      retry.setText('Retrying…');
+      // The state change after the run re-renders the view with the outcome.
+      void this.host.brain.retrySemantic().catch((err: unknown) => {
+        retry.disabled = false;
+        retry.setText('Retry');
+        box.createDiv({ cls: 'vb-error', text: `Retry failed: ${errorText(err)}` });
+      });
+    });
   }
 
   private renderFiles(status: StatusResponse): void {

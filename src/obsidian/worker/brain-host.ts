@@ -27,6 +27,7 @@ import {
 } from '../protocol/worker-api';
 import { RemoteNoteWriter } from './remote-note-writer';
 import { RemoteVaultSource } from './remote-vault-source';
+import { requestUrlFetch } from './request-url-fetch';
 import type { Handlers } from '../protocol/rpc';
 
 export const EMBEDDER_ASSET = 'embedder-glove100.bin';
@@ -46,6 +47,8 @@ export interface OpenedEngine {
 export interface OpenEngineOptions {
   /** 'indexeddb' keeps the database in IndexedDB (mobile); 'auto' may pick a faster store the platform has. */
   storage: 'auto' | 'indexeddb';
+  /** The source a new store's rows get (the vault's name); a store holding one source keeps its own. */
+  defaultSource?: string;
 }
 
 export interface BrainHostDeps {
@@ -64,8 +67,13 @@ export interface BrainHostDeps {
    * named at open and loaded at its first embed (core/embed/lazy-embedder.ts).
    */
   assetHead?: (name: string) => Uint8Array | null;
-  /** For the model and embedding SDKs; default: the global fetch (the worker's, which streams). */
+  /**
+   * Unstreamed provider calls (embeddings, rerank, unstreamed chat); default: the main thread's `requestUrl` over
+   * the RPC (request-url-fetch.ts), which no CORS policy stops. Tests pass a spy.
+   */
   fetch?: FetchLike;
+  /** Streamed chat (think); default: the global fetch (the worker's own, which streams). */
+  streamFetch?: FetchLike;
   now?: () => number;
 }
 
@@ -107,9 +115,21 @@ export class BrainHost {
   private registry: BrainRegistry;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly now: () => number;
+  /** Provider requests: the injected fetch, else requestUrl on the main thread (read at call time: `attach` comes later). */
+  private readonly providerFetch: FetchLike;
+  private readonly streamFetch: FetchLike;
+  /** Unsubscribes from the open brain's breaker changes. */
+  private unwatchHealth: (() => void) | null = null;
 
   constructor(private readonly deps: BrainHostDeps) {
     this.now = deps.now ?? (() => performance.now());
+    this.providerFetch =
+      deps.fetch ??
+      requestUrlFetch(() => {
+        if (!this.rpc) throw new Error('BrainHost.attach() was not called');
+        return this.rpc;
+      });
+    this.streamFetch = deps.streamFetch ?? ((input, init) => globalThis.fetch(input, init));
     this.registry = this.createRegistry(null);
   }
 
@@ -145,12 +165,14 @@ export class BrainHost {
       configure: (p) => {
         this.llm = normalizeLlmSettings(p?.llm);
       },
+      providers: () => this.opened?.brain.health.list() ?? [],
+      retryProviders: () => this.opened?.brain.health.reset() ?? 0,
       close: () => this.serial(() => this.close()),
     };
   }
 
   private createRegistry(rpc: WorkerEndpoint | null): BrainRegistry {
-    return createRegistry({ llm: () => this.llm, fetch: this.deps.fetch, writer: rpc ? new RemoteNoteWriter(rpc, this.source) : undefined });
+    return createRegistry({ llm: () => this.llm, fetch: this.providerFetch, streamFetch: this.streamFetch, writer: rpc ? new RemoteNoteWriter(rpc, this.source) : undefined });
   }
 
   /** The vault as the worker sees it (one per endpoint: it holds the files pushed with the call being run). */
@@ -192,7 +214,7 @@ export class BrainHost {
       open: async () => {
         let opened: OpenedEngine;
         try {
-          opened = await this.deps.openEngine(requested, { storage: settings.storage ?? 'auto' });
+          opened = await this.deps.openEngine(requested, { storage: settings.storage ?? 'auto', defaultSource: settings.vaultName });
         } catch (err) {
           if (err instanceof StoreOpenError) dataDir = err.dataDir;
           throw err;
@@ -217,13 +239,13 @@ export class BrainHost {
     try {
       const rpc = this.rpc;
       const load = this.deps.loadAsset;
-      const { brain, embedder, codeChunker } = await assembleBrain({
+      const { brain, embedder, codeChunker, embedderError } = await assembleBrain({
         engine,
         settings: normalizeBrainSettings(settings),
         configDir: settings.configDir,
         source: () => this.source,
         ...(load ? { loadBuiltinEmbedder: () => this.builtinEmbedder(load), loadWasm: load } : {}),
-        fetch: this.deps.fetch,
+        fetch: this.providerFetch,
         // A misconfigured or unavailable embedder turns the vector arm off, failed code chunking indexes notes
         // without code splitting: the brain opens either way, with a warning.
         onWarning: (message) => rpc.emit('log', { level: 'warn', message }),
@@ -238,12 +260,15 @@ export class BrainHost {
       });
       chunker = codeChunker;
       this.opened = { brain, chunker, release: () => release() };
+      // The status bar and view say when a provider's breaker opens ("semantic search off") and closes.
+      this.unwatchHealth = brain.health.onChange((status) => rpc.emit('provider', status));
       this.checkAfterOpen(brain);
       return {
         dataDir,
         needsRebuild: engine.openState.needsRebuild,
         recovery,
         embedderId: embedder?.id ?? null,
+        ...(embedderError !== undefined ? { embedderError } : {}),
         codeLanguages: codeChunker?.loadedLanguages() ?? [],
         timings: { decode: timings?.decode ?? 0, compile: timings?.compile ?? 0, database, checks, total: this.now() - start },
         ops: this.registry.list().map((o) => ({ name: o.name, description: o.description, scope: o.scope, params: o.params })),
@@ -266,7 +291,7 @@ export class BrainHost {
     const head = this.deps.assetHead?.(EMBEDDER_ASSET) ?? null;
     if (!head) return full();
     const header = parseEmbedderHeader(head);
-    return lazyEmbedder({ id: builtinEmbedderId(header), dims: header.dims, maxBatch: BUILTIN_MAX_BATCH }, full);
+    return lazyEmbedder({ id: builtinEmbedderId(header), dims: header.dims, maxBatch: BUILTIN_MAX_BATCH, local: true }, full);
   }
 
   /**
@@ -291,6 +316,8 @@ export class BrainHost {
     const opened = this.opened;
     if (!opened) return;
     this.opened = null;
+    this.unwatchHealth?.();
+    this.unwatchHealth = null;
     opened.chunker?.dispose();
     try {
       await opened.brain.engine.close();

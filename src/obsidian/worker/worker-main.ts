@@ -55,7 +55,7 @@ const OPFS_TUNING: Pick<PGliteOptions, 'postgresqlconf'> = {
   ],
 };
 
-async function openIdb(dataDir: string): Promise<OpenedEngine> {
+async function openIdb(dataDir: string, defaultSource?: string): Promise<OpenedEngine> {
   const fresh = !(await idbHasCluster(dataDir));
   const assets = await embeddedPgliteOptions(loadAsset, { fresh });
   try {
@@ -63,6 +63,7 @@ async function openIdb(dataDir: string): Promise<OpenedEngine> {
     // embedding). Not after every transaction: each flush rewrites whole changed files.
     const fs = new BatchFlushIdbFs(dataDir.slice('idb://'.length));
     const engine = await PGliteEngine.open({
+      defaultSource,
       pgliteOptions: { ...assets.options, ...snapshotLoadOption(assets.snapshot), ...IDB_TUNING, fs },
       relaxedDurability: true,
       autoFlush: false,
@@ -77,7 +78,7 @@ async function openIdb(dataDir: string): Promise<OpenedEngine> {
 }
 
 /** `name` is the IndexedDB data dir's name; the OPFS one is a folder of the same name in the origin's OPFS root. */
-async function openOpfs(name: string): Promise<OpenedEngine> {
+async function openOpfs(name: string, defaultSource?: string): Promise<OpenedEngine> {
   const release = await lockDataDir(name);
   try {
     const fresh = !(await opfsHasCluster(name));
@@ -91,6 +92,7 @@ async function openOpfs(name: string): Promise<OpenedEngine> {
       // Relaxed durability: writes reach the files at once; flush() (after every batch) fsyncs the WAL, so a
       // crash loses at most the batch being written.
       const engine = await PGliteEngine.open({
+        defaultSource,
         pgliteOptions: { ...assets.options, ...OPFS_TUNING, fs },
         relaxedDurability: true,
         autoFlush: false,
@@ -123,14 +125,15 @@ const OPFS_PREFIX = 'opfs-ahp://';
 const host = new BrainHost({
   loadAsset,
   assetHead: (name) => assetHead(name),
-  // The worker's own fetch (it streams), handed in so core bounds provider responses and confines redirects.
-  fetch: (input, init) => self.fetch(input, init),
+  // Streamed chat uses the worker's own fetch (requestUrl cannot stream); every other provider call goes through
+  // the main thread's requestUrl (the host's default). Both handed to core, which bounds responses and confines redirects.
+  streamFetch: (input, init) => self.fetch(input, init),
   discardStore: (dataDir) => (dataDir.startsWith(OPFS_PREFIX) ? opfsKeepAside(dataDir.slice(OPFS_PREFIX.length)) : idbKeepAside(dataDir)),
   async openEngine(dataDir, options) {
     if (options?.storage !== 'indexeddb' && (await opfsUsable())) {
       const name = dataDir.slice('idb://'.length);
       try {
-        const opened = await openOpfs(name);
+        const opened = await openOpfs(name, options?.defaultSource);
         dropIdbCopy(dataDir);
         return opened;
       } catch (err) {
@@ -138,11 +141,11 @@ const host = new BrainHost({
         // with a notice. Anything else (no fresh store could be made, the lock was not given) means OPFS does not
         // work for this session, which runs on IndexedDB.
         if (err instanceof StoreOpenError) throw err;
-        const opened = await openIdb(dataDir);
+        const opened = await openIdb(dataDir, options?.defaultSource);
         return { ...opened, warning: `OPFS storage failed (${errorMessage(err)}); the database is in IndexedDB instead` };
       }
     }
-    return openIdb(dataDir);
+    return openIdb(dataDir, options?.defaultSource);
   },
 });
 

@@ -204,4 +204,13 @@ describe('encodeVectorArray', () => {
     expect(() => encodeVectorArray([], 0, 1)).toThrow(/dims/);
     expect(() => encodeVectorArray([], 1.5, 1)).toThrow(/dims/);
   });
+
+  it('marks null elements (length -1, array flagged as having nulls)', () => {
+    const bytes = encodeVectorArray([null, Float32Array.from([3])], 1, 7);
+    const view = new DataView(bytes.buffer);
+    expect([view.getInt32(4), view.getInt32(12)]).toEqual([1, 2]);
+    expect(view.getInt32(20)).toBe(-1);
+    expect([view.getInt32(24), view.getInt16(28), view.getFloat32(32)]).toEqual([8, 1, 3]);
+    expect(bytes.length).toBe(36);
+  });
 });

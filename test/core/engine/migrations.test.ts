@@ -1,5 +1,5 @@
-// One on-disk data directory, reopened through the lifecycle: fresh, reopen, upgrade from v1, failing
-// migration, future version. Opening PGlite is slow (initdb), so only the first open creates a cluster.
+// One on-disk data directory, reopened through the lifecycle: fresh, reopen, a store written at schema 1 upgraded
+// in place, failing migration, future version. Opening PGlite is slow (initdb), so few opens create a cluster.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,7 +29,7 @@ describe('schema lifecycle on a Node data directory', () => {
   it('creates a fresh schema and keeps data across close/re-open', async () => {
     const e1 = await PGliteEngine.open({ dataDir });
     expect(e1.openState).toEqual({ created: true, fromVersion: null, toVersion: SCHEMA_VERSION, needsRebuild: false });
-    expect(await tables(e1)).toEqual(['chunks', 'files', 'links', 'meta', 'page_names', 'pages', 'timeline_entries']);
+    expect(await tables(e1)).toEqual(['chunks', 'files', 'links', 'meta', 'page_names', 'pages', 'source_meta', 'timeline_entries']);
     await e1.putPage(note('keep.md', { chunks: ['durable text'], aliases: ['Kept'] }), META);
     const ids = (await e1.db.query<{ id: number }>('select id from chunks')).rows.map((r) => r.id);
     await e1.saveEmbeddings('m', 3, ids.map((id) => ({ id, vector: Float32Array.from([1, 2, 3]) })));
@@ -42,17 +42,32 @@ describe('schema lifecycle on a Node data directory', () => {
     expect((await e2.keywordSearch({ tsquery: 'durable', mode: 'and', limit: 5 })).map((h) => h.path)).toEqual(['keep.md']);
     expect((await e2.vectorSearch({ vector: Float32Array.from([1, 2, 3]), modelId: 'm', limit: 1 }))[0]?.path).toBe('keep.md');
 
-    // Simulate a database written by schema v1: drop what v2 added and stamp version 1.
-    await e2.db.exec('drop table page_names; drop table files; drop index if exists pages_title_trgm');
-    await e2.setMeta('schema_version', '1');
     await e2.close();
+
+    // A database written at schema 1 (before names, file status, English full text, typed edges, stamps and
+    // sources): its tables and a note as that version stored them.
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { vector } = await import('@electric-sql/pglite-pgvector');
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    rmSync(dataDir, { recursive: true, force: true });
+    const old = await PGlite.create({ dataDir, extensions: { vector, pg_trgm } });
+    await migrate(old, MIGRATIONS.filter((m) => m.version === 1));
+    await old.query(`insert into pages (path, title, title_key, type, content_hash, mtime, size, indexed_at) values ('keep.md', 'keep', 'keep', 'note', 'h', 1, 1, 1)`);
+    await old.query(`insert into chunks (page, ord, text, char_start, char_end, start_line, end_line, kind, hash, tsv) values ('keep.md', 0, 'durable text', 0, 12, 1, 1, 'prose', 'c', to_tsvector('simple', 'durable text'))`);
+    await old.query(`insert into meta (key, value) values ('parser_version', 'old')`);
+    await old.close();
   });
 
-  it('upgrades an old schema in place', async () => {
-    const e = await PGliteEngine.open({ dataDir });
+  it('upgrades an old schema in place, giving its rows the source it is opened as', async () => {
+    const e = await PGliteEngine.open({ dataDir, defaultSource: 'Old Notes' });
     expect(e.openState).toEqual({ created: false, fromVersion: 1, toVersion: SCHEMA_VERSION, needsRebuild: false });
     expect(await tables(e)).toContain('page_names');
+    expect(e.source).toBe('Old Notes');
     expect(await e.getPage('keep.md')).not.toBeNull();
+    expect((await e.db.query<{ s: string }>('select distinct source_id as s from chunks')).rows).toEqual([{ s: 'Old Notes' }]);
+    // The brain's meta moved to the source, the store's stamps stayed the store's.
+    expect(await e.getMeta('parser_version')).toBe('old');
+    expect(await e.getMeta('schema_version')).toBe(String(SCHEMA_VERSION));
     // v2 tables work (page_names is repopulated by the next put of each page).
     await e.recordFileStatus([{ path: 'x.pdf', status: 'skipped', reason: 'binary' }]);
     await e.putPage(note('keep.md', { chunks: ['durable text'], aliases: ['Kept'] }), META);

@@ -124,7 +124,7 @@ describe.skipIf(target.url === null)(`PostgresEngine on a server${target.url ===
     let attempts = 0;
     await a.db.transaction(async (tx) => {
       attempts++;
-      await tx.query(`insert into meta (key, value) values ('retried', $1) on conflict (key) do update set value = excluded.value`, [String(attempts)]);
+      await tx.query(`insert into source_meta (key, value) values ('retried', $1) on conflict (source_id, key) do update set value = excluded.value`, [String(attempts)]);
       if (attempts === 1) await tx.query('select pg_terminate_backend(pg_backend_pid())');
     });
     expect(attempts).toBe(2);
@@ -142,11 +142,11 @@ describe.skipIf(target.url === null)(`PostgresEngine on a server${target.url ===
     const barrier = new Promise<void>((resolve) => (release = resolve));
     const cross = (engine: PostgresEngine, first: string, second: string) =>
       engine.db.transaction(async (tx) => {
-        await tx.query(`update meta set value = (value::int + 1)::text where key = $1`, [first]);
+        await tx.query(`update source_meta set value = (value::int + 1)::text where key = $1`, [first]);
         // Both hold their first row before either asks for the second (only on the first attempt).
         if (++arrived === 2) release();
         if (arrived <= 2) await barrier;
-        await tx.query(`update meta set value = (value::int + 1)::text where key = $1`, [second]);
+        await tx.query(`update source_meta set value = (value::int + 1)::text where key = $1`, [second]);
       });
     const before = a.retries + b.retries;
     await Promise.all([cross(a, 'lock-1', 'lock-2'), cross(b, 'lock-2', 'lock-1')]);

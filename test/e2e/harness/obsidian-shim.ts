@@ -591,6 +591,58 @@ export function debounce<A extends unknown[]>(fn: (...args: A) => unknown, wait 
   return Object.assign(debounced, { cancel: () => window.clearTimeout(timer) });
 }
 
+/** What the plugin passes to `requestUrl` (Obsidian's RequestUrlParam). */
+export interface RequestUrlParam {
+  url: string;
+  method?: string;
+  contentType?: string;
+  body?: string | ArrayBuffer;
+  headers?: Record<string, string>;
+  throw?: boolean;
+}
+
+/**
+ * Obsidian's `requestUrl`: an HTTP request without the browser's CORS checks. Obsidian sends it from Electron's
+ * (or the phone's) network stack; here the harness server sends it from Node (POST /__request-url), so a server
+ * that sends no CORS headers answers as it would in the app.
+ */
+export async function requestUrl(request: RequestUrlParam | string): Promise<{ status: number; headers: Record<string, string>; arrayBuffer: ArrayBuffer; text: string; json: unknown }> {
+  const r = typeof request === 'string' ? { url: request } : request;
+  const body = r.body === undefined ? undefined : typeof r.body === 'string' ? r.body : bytesToBase64(new Uint8Array(r.body));
+  const res = await fetch('/__request-url', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ url: r.url, method: r.method ?? 'GET', headers: { ...(r.contentType ? { 'content-type': r.contentType } : {}), ...(r.headers ?? {}) }, body, binary: typeof r.body !== 'string' }),
+  });
+  if (!res.ok) throw new Error(await res.text());
+  const answer = (await res.json()) as { status: number; headers: Record<string, string>; body: string };
+  const bytes = base64ToBytes(answer.body);
+  const text = new TextDecoder().decode(bytes);
+  if (r.throw !== false && answer.status >= 400) throw Object.assign(new Error(`Request failed, status ${answer.status}`), { status: answer.status });
+  return {
+    status: answer.status,
+    headers: answer.headers,
+    arrayBuffer: bytes.buffer,
+    text,
+    get json(): unknown {
+      return JSON.parse(text) as unknown;
+    },
+  };
+}
+
+function bytesToBase64(bytes: Uint8Array): string {
+  let s = '';
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s);
+}
+
+function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
+  const s = atob(b64);
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  return out;
+}
+
 const provided: Record<string, unknown> = {
   App,
   Component,
@@ -612,6 +664,7 @@ const provided: Record<string, unknown> = {
   WorkspaceLeaf,
   debounce,
   normalizePath,
+  requestUrl,
   setIcon,
 };
 

@@ -8,10 +8,19 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { migrate, type MigrationOutcome } from '../sql/migrations';
 import { SqlEngine } from '../sql/sql-engine';
+import { bindSource, DEFAULT_SOURCE, SOURCE, validSourceName } from '../sql/sql';
 import { AnalyzePolicy } from './analyze-policy';
-import { binaryVectorWriter } from './vector-wire';
+import { binaryVectorParam } from './vector-wire';
 
 export interface PGliteEngineSettings {
+  /** The source (vault) to read and write, as configured: always used (sql.ts, "sources"). */
+  source?: string;
+  /**
+   * The source when none is configured (surfaces pass the vault's name; DEFAULT_SOURCE without). An embedded
+   * store that already holds exactly one other source keeps using that one, so a vault folder renamed since it was
+   * indexed finds its brain instead of an empty one.
+   */
+  defaultSource?: string;
   /** `relaxedDurability` was given to PGlite: writes reach storage only on flush(). */
   relaxedDurability?: boolean;
   /** Flush after every write transaction (default: true when durability is relaxed). */
@@ -66,9 +75,9 @@ export class PGliteEngine extends SqlEngine<Transaction> {
   private constructor(
     readonly db: PGlite,
     openState: MigrationOutcome,
-    settings: PGliteEngineSettings,
+    settings: PGliteEngineSettings & { source: string },
   ) {
-    super(db, openState, { exactScanThreshold: settings.exactScanThreshold, saveVectors: binaryVectorWriter() });
+    super(db, openState, { source: settings.source, exactScanThreshold: settings.exactScanThreshold, vectorParam: binaryVectorParam() });
     this.relaxed = settings.relaxedDurability ?? false;
     this.autoFlush = settings.autoFlush ?? this.relaxed;
     this.syncStorage = settings.syncStorage;
@@ -76,6 +85,8 @@ export class PGliteEngine extends SqlEngine<Transaction> {
   }
 
   static async open(options: PGliteEngineOptions = {}): Promise<PGliteEngine> {
+    // A bad name is refused before a database is started for it.
+    for (const name of [options.source, options.defaultSource]) if (name !== undefined) validSourceName(name);
     const base = options.pgliteOptions ?? {};
     const pgOptions: PGliteOptions = {
       ...base,
@@ -94,8 +105,19 @@ export class PGliteEngine extends SqlEngine<Transaction> {
 
   /** Wraps an already-created PGlite (which must have the vector and pg_trgm extensions). The engine owns it. */
   static async fromDb(db: PGlite, settings: PGliteEngineSettings = {}): Promise<PGliteEngine> {
+    let source = settings.source ?? settings.defaultSource ?? DEFAULT_SOURCE;
+    // Bound before migrating: rows of a store from before sources were kept are given this one.
+    await bindSource(db, source);
     const state = await migrate(db);
-    const engine = new PGliteEngine(db, state, settings);
+    if (settings.source === undefined) {
+      const stored = await db.query<{ source: string }>(`select distinct source_id as source from pages where source_id <> ${SOURCE} limit 2`);
+      const own = await db.query<{ n: number }>(`select count(*)::int as n from pages where source_id = ${SOURCE}`);
+      if (stored.rows.length === 1 && own.rows[0]?.n === 0) {
+        source = stored.rows[0]!.source;
+        await bindSource(db, source);
+      }
+    }
+    const engine = new PGliteEngine(db, state, { ...settings, source });
     await engine.load();
     if (state.created || state.needsRebuild) await engine.flush();
     return engine;

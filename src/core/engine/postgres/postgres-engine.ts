@@ -6,12 +6,19 @@
 // past a few seconds because other processes write too. Planner statistics are autovacuum's job on a server.
 import { migrate, type MigrateOptions, type MigrationOutcome } from '../sql/migrations';
 import { SqlEngine } from '../sql/sql-engine';
-import { SAVE_VECTORS_SQL, vectorLiteral, type SaveVectors } from '../sql/vector-store';
+import { SOURCE, SOURCE_SETTING } from '../sql/sql';
+import { textVectorParam } from '../sql/vector-store';
 import { PgSql, withClient, type PgPool, type PgTx } from './pg-sql';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 
 export interface PostgresEngineOptions {
+  /**
+   * Every connection of the pool must already be bound to `source` (sql.ts, "sources"): the factory passes the
+   * setting in the connection's start-up options, so no connection ever runs a statement unbound.
+   */
   pool: PgPool;
+  /** The source the pool's connections are bound to. */
+  source: string;
   /** close() ends the pool (default true). */
   ownsPool?: boolean;
   /** See PGliteEngineSettings.exactScanThreshold. */
@@ -39,15 +46,10 @@ const PAGE_LOCK_SPACE = 0x76627067;
 async function lockPages(tx: PgTx, paths: string[]): Promise<void> {
   await tx.query(
     `select pg_advisory_xact_lock(${PAGE_LOCK_SPACE}, h)
-     from (select distinct hashtext(p) as h from unnest($1::text[]) as u(p)) x order by h`,
+     from (select distinct hashtext(${SOURCE} || '/' || p) as h from unnest($1::text[]) as u(p)) x order by h`,
     [paths],
   );
 }
-
-/** Vectors as text literals in one `vector[]` parameter (the driver sends arrays as text). */
-const textVectorWriter: SaveVectors<PgTx> = async (tx, params, vectors, dims) => {
-  await tx.query(SAVE_VECTORS_SQL, [...params, vectors.map((v) => vectorLiteral(v, dims))]);
-};
 
 export class PostgresEngine extends SqlEngine<PgTx> {
   readonly kind = 'postgres' as const;
@@ -60,8 +62,10 @@ export class PostgresEngine extends SqlEngine<PgTx> {
     options: PostgresEngineOptions,
   ) {
     super(pg, openState, {
+      source: options.source,
       exactScanThreshold: options.exactScanThreshold,
-      saveVectors: textVectorWriter,
+      // The driver sends arrays as text.
+      vectorParam: textVectorParam,
       lockPages,
       cacheTtlMs: options.cacheTtlMs ?? 2000,
     });
@@ -73,6 +77,8 @@ export class PostgresEngine extends SqlEngine<PgTx> {
     const ownsPool = options.ownsPool ?? true;
     const sql = new PgSql(options.pool, options.retry ?? DEFAULT_RETRY);
     try {
+      const bound = await sql.query<{ source: string | null }>(`select current_setting('${SOURCE_SETTING}', true) as source`);
+      if (bound.rows[0]?.source !== options.source) throw new Error(`the pool's connections are not bound to the source ${JSON.stringify(options.source)}`);
       const state = await migrateLocked(sql, { rebuild: options.allowRebuild ?? false });
       const engine = new PostgresEngine(sql, state, ownsPool, options);
       await engine.load();

@@ -3,7 +3,7 @@
 import type { EntityMatch, RelationEdge, RelationEdgeQuery, TitleHit } from '../brain-engine';
 import { entityCandidates, nameKey } from '../names';
 import { clean } from './pg-text';
-import { limitOf, type SqlTx } from './sql';
+import { limitOf, SOURCE, type SqlTx } from './sql';
 
 export async function titleSearch(db: SqlTx, query: string, limit: number): Promise<TitleHit[]> {
   const key = clean(nameKey(query));
@@ -12,8 +12,8 @@ export async function titleSearch(db: SqlTx, query: string, limit: number): Prom
   const r = await db.query<{ path: string; title: string; name: string; exact: boolean; score: number }>(
     `select n.path, p.title, n.name, n.name_key = $1 as exact,
        case when n.name_key = $1 then 1 else similarity(n.name_key, $1) end as score
-     from page_names n join pages p on p.path = n.path
-     where n.name_key = $1 or n.name_key % $1
+     from page_names n join pages p on p.source_id = n.source_id and p.path = n.path
+     where n.source_id = ${SOURCE} and (n.name_key = $1 or n.name_key % $1)
      order by score desc, n.kind desc, char_length(n.name_key), n.path limit $2`,
     [key, max * 4],
   );
@@ -29,8 +29,8 @@ export async function findEntities(db: SqlTx, text: string, limit: number): Prom
   const candidates = entityCandidates(clean(text));
   if (candidates.length === 0 || max === 0) return [];
   const r = await db.query<{ path: string; title: string; name: string }>(
-    `select n.path, p.title, n.name from page_names n join pages p on p.path = n.path
-     where n.name_key = any($1::text[]) and char_length(n.name_key) >= 2
+    `select n.path, p.title, n.name from page_names n join pages p on p.source_id = n.source_id and p.path = n.path
+     where n.source_id = ${SOURCE} and n.name_key = any($1::text[]) and char_length(n.name_key) >= 2
      order by char_length(n.name_key) desc, n.path`,
     [candidates],
   );
@@ -66,7 +66,7 @@ export async function relationEdges(db: SqlTx, query: RelationEdgeQuery): Promis
   const side = query.side === 'subject' ? subjectIn : query.side === 'object' ? objectIn : `(${subjectIn} or ${objectIn})`;
   const r = await db.query<RelationRow>(
     `select l.id, l.from_path, l.to_path, l.direction, l.type, l.source, l.evidence, l.context, l.line from links l
-     where l.to_path is not null and ${side} and ($2::text[] is null or l.type = any($2::text[]))
+     where l.source_id = ${SOURCE} and l.to_path is not null and ${side} and ($2::text[] is null or l.type = any($2::text[]))
      order by l.id limit $3`,
     [query.paths, typed ? query.types : null, limitOf(query.limit, 1000, 100_000)],
   );

@@ -7,7 +7,7 @@ import { CHUNK_HIT_COLUMNS, toChunkHit, type ChunkHitRow } from './chunk-hits';
 import { clean } from './pg-text';
 import { orQuery, positiveTerms } from './query-text';
 import { filterConditions } from './sql-filters';
-import { limitOf, type SqlTx } from './sql';
+import { limitOf, SOURCE, type SqlTx } from './sql';
 
 /** BM25 term-frequency saturation and length normalisation (the usual defaults). */
 const BM25_K1 = 1.2;
@@ -16,6 +16,13 @@ const BM25_B = 0.75;
 const KEYWORD_COMMON_MIN_DF = 500;
 const KEYWORD_COMMON_SHARE = 0.01;
 const SINGLE_HAN = /^\p{Script=Han}$/u;
+/**
+ * A single Han character that is rare (in at most this share of chunks) finds candidates like a word does: a
+ * question often shares only a character with its answer (变粗 / 加粗, 斜的 / 斜体), and a rare character reads
+ * few chunks.
+ */
+const HAN_SOURCE_SHARE = 0.01;
+const HAN_SOURCE_MIN_DF = 5;
 /** Candidates scored by every word of the query. */
 const KEYWORD_CANDIDATES = 150;
 /**
@@ -36,6 +43,12 @@ const bm25 = (tf: string, len: string): string =>
   `(${tf} * ${BM25_K1 + 1} / (${tf} + ${BM25_K1} * (${1 - BM25_B} + ${BM25_B} * ${len} / $5::float8)))`;
 /** Cached document frequencies kept at most: questions are varied, and a long-running plugin must not grow. */
 const MAX_CACHED_TERMS = 50_000;
+
+/** A constant, overridable from the environment while measuring. */
+function tune(name: string, fallback: number): number {
+  const env = typeof process !== 'undefined' ? Number(process.env[name]) : NaN;
+  return Number.isFinite(env) ? env : fallback;
+}
 
 interface TermStats {
   n: number;
@@ -64,7 +77,8 @@ export class KeywordRanker {
     // nothing longer matched: as a candidate source it read hundreds of chunks per character (blind Chinese help,
     // ~6x slower per query).
     const longer = terms.some(([t]) => !SINGLE_HAN.test(t));
-    const rare = terms.map(([t, df]) => df <= commonDf && !(longer && SINGLE_HAN.test(t)));
+    const rareHan = Math.max(HAN_SOURCE_MIN_DF, stats.n * tune('VAULT_BRAIN_HAN_SHARE', HAN_SOURCE_SHARE));
+    const rare = terms.map(([t, df]) => df <= commonDf && !(longer && SINGLE_HAN.test(t) && df > rareHan));
     if (options.mode === 'and') return this.rank(text, terms, rare, stats, limit, options.filters, 'all');
     if (rare.some(Boolean)) return this.rank(text, terms, rare, stats, limit, options.filters, 'rare');
     // Every word is common: chunks holding all of them, else the rarest word's chunks.
@@ -102,10 +116,11 @@ export class KeywordRanker {
       source === 'rare'
         ? `select x.id from t, lateral (
              select c.id, c.token_estimate as len, ${termCount('c.tsv_en', 't.tq')} as tf
-             from chunks c join pages p on p.path = c.page where c.tsv_en @@ t.tq ${where}
+             from chunks c join pages p on p.source_id = c.source_id and p.path = c.page
+             where c.tsv_en @@ t.tq and c.source_id = ${SOURCE} ${where}
            ) x where t.rare group by x.id order by sum(t.idf * ${bm25('x.tf', 'x.len')}) desc, x.id limit $6`
-        : `select c.id from chunks c join pages p on p.path = c.page, cast($1::text as tsquery) as q
-           where c.tsv_en @@ q ${where} order by c.token_estimate, c.id limit $6`;
+        : `select c.id from chunks c join pages p on p.source_id = c.source_id and p.path = c.page, cast($1::text as tsquery) as q
+           where c.tsv_en @@ q and c.source_id = ${SOURCE} ${where} order by c.token_estimate, c.id limit $6`;
     const r = await this.db.query<ChunkHitRow>(
       `with t as (
          select u.idf, u.rare, u.term::tsquery as tq
@@ -116,7 +131,7 @@ export class KeywordRanker {
          from cand join chunks c on c.id = cand.id cross join t cross join lateral (select ${termCount('c.tsv_en', 't.tq')} as tf) y
          where y.tf > 0 group by cand.id
        )
-       select ${CHUNK_HIT_COLUMNS}, m.rank from m join chunks c on c.id = m.id join pages p on p.path = c.page
+       select ${CHUNK_HIT_COLUMNS}, m.rank from m join chunks c on c.id = m.id join pages p on p.source_id = c.source_id and p.path = c.page
        where $1::text is not null order by m.rank desc, c.id limit $${params.length}`,
       params,
     );
@@ -125,7 +140,9 @@ export class KeywordRanker {
 
   /**
    * Chunk count, mean chunk length and per-term document frequency for BM25, cached until the next write
-   * (a vault changes far less often than it is searched).
+   * (a vault changes far less often than it is searched). Counted over every source in the database: one
+   * source's own figures would cost a heap visit per matching chunk (the full-text index holds no source), and
+   * shared statistics keep scores comparable when a search spans sources.
    */
   private async termStats(terms: string[]): Promise<TermStats> {
     const generation = this.generation();

@@ -1,6 +1,6 @@
 // Reads of stored links: backlinks, outgoing links, every edge, backlink counts and dangling links.
 import type { Backlink, DanglingGroup, DanglingLinkRow, EdgeRow, LinkPage, OutgoingLink } from '../brain-engine';
-import { limitOf, type SqlTx } from './sql';
+import { limitOf, SOURCE, type SqlTx } from './sql';
 import { hiddenAmongLinks } from './sql-filters';
 
 /** ` limit … offset …` for a page (no limit: every row from the offset), or '' for all rows. */
@@ -14,8 +14,8 @@ export async function backlinks(db: SqlTx, path: string, page?: LinkPage): Promi
   const params: unknown[] = [path];
   const hide = hiddenAmongLinks('from_path', 'to_path = $1', page?.hidden, (v) => `$${params.push(v)}`);
   const r = await db.query<Backlink>(
-    `select id, from_path as "from", type, source, context, line, direction, past from links
-     where to_path = $1${hide ? ` and ${hide}` : ''} order by from_path, line, id${pageClause(page, params)}`,
+    `select id, from_path as "from", raw, type, source, field, context, line, direction, past from links
+     where source_id = ${SOURCE} and to_path = $1${hide ? ` and ${hide}` : ''} order by from_path, line, id${pageClause(page, params)}`,
     params,
   );
   return r.rows;
@@ -26,14 +26,15 @@ export async function outgoingLinks(db: SqlTx, path: string, page?: LinkPage): P
   const hide = hiddenAmongLinks('to_path', 'from_path = $1', page?.hidden, (v) => `$${params.push(v)}`);
   const r = await db.query<OutgoingLink>(
     `select id, to_path as "to", raw, target_text as "targetText", type, source, line, context, field, direction, past
-     from links where from_path = $1${hide ? ` and ${hide}` : ''} order by line, char_offset, id${pageClause(page, params)}`,
+     from links where source_id = ${SOURCE} and from_path = $1${hide ? ` and ${hide}` : ''} order by line, char_offset, id${pageClause(page, params)}`,
     params,
   );
   return r.rows;
 }
 
 export async function allEdges(db: SqlTx): Promise<EdgeRow[]> {
-  const r = await db.query<EdgeRow>(`select from_path as "from", to_path as "to", type, source, direction, past, target_text as "targetText" from links order by id`);
+  const r = await db.query<EdgeRow>(`select from_path as "from", to_path as "to", type, source, direction, past, target_text as "targetText" from links
+     where source_id = ${SOURCE} order by id`);
   return r.rows;
 }
 
@@ -41,7 +42,7 @@ export async function backlinkCounts(db: SqlTx, paths: string[]): Promise<Map<st
   const counts = new Map<string, number>(paths.map((p) => [p, 0]));
   if (paths.length === 0) return counts;
   const r = await db.query<{ path: string; n: number }>(
-    `select to_path as path, count(*)::int as n from links where to_path = any($1::text[]) group by to_path`,
+    `select to_path as path, count(*)::int as n from links where source_id = ${SOURCE} and to_path = any($1::text[]) group by to_path`,
     [paths],
   );
   for (const row of r.rows) counts.set(row.path, row.n);
@@ -50,7 +51,7 @@ export async function backlinkCounts(db: SqlTx, paths: string[]): Promise<Map<st
 
 export async function listDanglingLinks(db: SqlTx): Promise<DanglingLinkRow[]> {
   const r = await db.query<DanglingLinkRow>(
-    `select id, from_path as "fromPath", target_text as "targetText" from links where to_path is null order by id`,
+    `select id, from_path as "fromPath", target_text as "targetText" from links where source_id = ${SOURCE} and to_path is null order by id`,
   );
   return r.rows;
 }
@@ -59,7 +60,7 @@ export async function danglingLinksTo(db: SqlTx, candidates: string[]): Promise<
   if (candidates.length === 0) return [];
   const r = await db.query<DanglingLinkRow>(
     `select id, from_path as "fromPath", target_text as "targetText" from links
-     where to_path is null and lower(target_text) = any($1::text[]) order by id`,
+     where source_id = ${SOURCE} and to_path is null and lower(target_text) = any($1::text[]) order by id`,
     [candidates.map((c) => c.toLowerCase())],
   );
   return r.rows;
@@ -69,7 +70,7 @@ export async function danglingLinks(db: SqlTx, options: { limit?: number } = {})
   const r = await db.query<DanglingGroup>(
     `select min(target_text) as "targetText", count(*)::int as count,
        array_agg(distinct from_path order by from_path) as "from"
-     from links where to_path is null group by lower(target_text)
+     from links where source_id = ${SOURCE} and to_path is null group by lower(target_text)
      order by count(*) desc, lower(target_text) limit $1`,
     [limitOf(options.limit, 100)],
   );

@@ -5,7 +5,7 @@ import type { EdgeCandidate } from '../../types';
 import { missingKey, type KindEvidence } from '../../links/infer-kind';
 import type { LinkTypeUpdate, LinkTypingRow } from '../brain-engine';
 import { cleanOrNull } from './pg-text';
-import type { SqlTx } from './sql';
+import { SOURCE, type SqlTx } from './sql';
 
 /** Links with candidates written in, or pointing at, one of `paths` (every such link when `paths` is null). */
 export async function linkTypingRows(db: SqlTx, paths: string[] | null): Promise<LinkTypingRow[]> {
@@ -25,8 +25,9 @@ export async function linkTypingRows(db: SqlTx, paths: string[] | null): Promise
   }>(
     `select l.id, l.from_path, l.to_path, l.target_text, pf.type as from_type, pt.type as to_type, l.type, l.direction, l.evidence,
        l.past, l.candidates
-     from links l join pages pf on pf.path = l.from_path left join pages pt on pt.path = l.to_path
-     where l.candidates is not null and ($1::text[] is null or l.from_path = any($1::text[]) or l.to_path = any($1::text[]))
+     from links l join pages pf on pf.source_id = l.source_id and pf.path = l.from_path
+       left join pages pt on pt.source_id = l.source_id and pt.path = l.to_path
+     where l.source_id = ${SOURCE} and l.candidates is not null and ($1::text[] is null or l.from_path = any($1::text[]) or l.to_path = any($1::text[]))
      order by l.id`,
     [paths],
   );
@@ -50,7 +51,7 @@ export async function setLinkTypes(db: SqlTx, updates: LinkTypeUpdate[]): Promis
   await db.query(
     `update links l set type = u.type, direction = u.direction, evidence = u.evidence, past = u.past
      from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::bool[]) as u(id, type, direction, evidence, past)
-     where l.id = u.id`,
+     where l.source_id = ${SOURCE} and l.id = u.id`,
     [
       updates.map((u) => u.id),
       updates.map((u) => u.type),
@@ -69,8 +70,8 @@ export async function kindEvidence(db: SqlTx, paths: string[], missing: string[]
   if (paths.length === 0 && missing.length === 0) return [];
   const r = await db.query<{ to_path: string | null; target_text: string; from_type: string; type: string; direction: 'out' | 'in'; candidates: EdgeCandidate[] | null }>(
     `select l.to_path, l.target_text, pf.type as from_type, l.type, l.direction, l.candidates
-     from links l join pages pf on pf.path = l.from_path
-     where l.to_path = any($1::text[]) or (l.to_path is null and lower(l.target_text) = any($2::text[]))`,
+     from links l join pages pf on pf.source_id = l.source_id and pf.path = l.from_path
+     where l.source_id = ${SOURCE} and (l.to_path = any($1::text[]) or (l.to_path is null and lower(l.target_text) = any($2::text[])))`,
     [paths, missing.map((m) => m.toLowerCase())],
   );
   return r.rows.map((x) => ({

@@ -4,15 +4,23 @@
 import type { Chunk, ParsedNote } from '../../types';
 import { weightedTsvectorLiteral } from '../../text/lexemes';
 import { chunkFields, noteFields, type NoteFields } from '../../text/search-fields';
-import type { LinkTargetUpdate, PageMeta } from '../brain-engine';
+import type { LinkTargetUpdate, PageMeta, PageVectors, PageWrite } from '../brain-engine';
 import { nameKey } from '../names';
 import { clean, cleanOrNull, toJsonb } from './pg-text';
-import type { SqlTx } from './sql';
+import { SOURCE, type QueryOptions, type SqlTx } from './sql';
+import type { VectorArrayParam } from './vector-store';
 
 /** A chunk and the note-level fields (title, aliases, properties) its full-text vector also holds. */
 interface ChunkRow {
   chunk: Chunk;
   fields: NoteFields;
+}
+
+/** A new chunk's vector as computed with its page: the model, and the vector or null (skipped: zero vector). */
+interface ChunkVector {
+  modelId: string;
+  dims: number;
+  vector: Float32Array | null;
 }
 
 /** The chunk's full-text vector, fields labelled by weight (text/search-fields.ts), as a tsvector literal. */
@@ -46,11 +54,16 @@ const UNNEST_CHUNK_COLS = `$2::int[], $3::text[], $4::int[], $5::int[], $6::int[
  * Replaces the chunks of every page in the batch with a handful of statements for the whole batch.
  * A chunk whose text (hash) is unchanged keeps its row id and embedding; new ones start without one.
  */
-async function writeChunks(tx: SqlTx, pages: { path: string; chunks: Chunk[]; fields: NoteFields }[], existing: string[]): Promise<void> {
+async function writeChunks<Tx extends SqlTx>(
+  tx: Tx,
+  pages: { path: string; chunks: Chunk[]; fields: NoteFields; vectors?: PageVectors }[],
+  existing: string[],
+  vectorParam: VectorArrayParam<Tx> | undefined,
+): Promise<void> {
   const pool = new Map<string, number[]>(); // `${page}\0${hash}` -> ids
   if (existing.length > 0) {
     const old = await tx.query<{ id: number; page: string; hash: string }>(
-      'select id, page, hash from chunks where page = any($1::text[]) order by page, ord, id',
+      `select id, page, hash from chunks where source_id = ${SOURCE} and page = any($1::text[]) order by page, ord, id`,
       [existing],
     );
     for (const r of old.rows) {
@@ -61,39 +74,65 @@ async function writeChunks(tx: SqlTx, pages: { path: string; chunks: Chunk[]; fi
     }
   }
   const kept: (ChunkRow & { id: number })[] = [];
-  const added: (ChunkRow & { page: string })[] = [];
-  for (const { path, chunks, fields } of pages) {
-    for (const chunk of chunks) {
+  const added: (ChunkRow & { page: string; vector?: ChunkVector })[] = [];
+  for (const { path, chunks, fields, vectors } of pages) {
+    const withVectors = vectors !== undefined && vectors.vectors.length === chunks.length;
+    chunks.forEach((chunk, i) => {
       const id = pool.get(`${path}\u0000${chunk.hash}`)?.shift();
-      if (id === undefined) added.push({ page: path, chunk, fields });
-      else kept.push({ id, chunk, fields });
-    }
+      // A kept chunk keeps the vector it has (or waits in the queue for one): its text did not change.
+      if (id !== undefined) kept.push({ id, chunk, fields });
+      else if (!withVectors) added.push({ page: path, chunk, fields });
+      else added.push({ page: path, chunk, fields, vector: { modelId: vectors.modelId, dims: vectors.dims, vector: vectors.vectors[i] ?? null } });
+    });
   }
   const vanished = [...pool.values()].flat();
-  if (vanished.length > 0) await tx.query('delete from chunks where id = any($1::int[])', [vanished]);
+  if (vanished.length > 0) await tx.query(`delete from chunks where source_id = ${SOURCE} and id = any($1::int[])`, [vanished]);
   if (kept.length > 0) {
     await tx.query(
       `update chunks c set ord = u.ord, heading = u.heading, char_start = u.char_start, char_end = u.char_end,
          start_line = u.start_line, end_line = u.end_line, kind = u.kind, language = u.language, symbol = u.symbol,
          token_estimate = u.token_estimate, tsv_en = u.tsv::tsvector
        from unnest($1::int[], ${UNNEST_CHUNK_COLS}) as u(id, ${CHUNK_COLS})
-       where c.id = u.id`,
+       where c.source_id = ${SOURCE} and c.id = u.id`,
       [kept.map((k) => k.id), ...chunkColumns(kept)],
     );
   }
-  if (added.length > 0) {
-    const list = added.map((a) => a.chunk);
-    await tx.query(
-      `insert into chunks (page, ord, heading, char_start, char_end, start_line, end_line, kind, language, symbol,
-         token_estimate, text, hash, tsv_en)
-       select u.page, u.ord, u.heading, u.char_start, u.char_end, u.start_line, u.end_line, u.kind, u.language,
-         u.symbol, u.token_estimate, u.text, u.hash, u.tsv::tsvector
-       from unnest($1::text[], ${UNNEST_CHUNK_COLS}, $13::text[], $14::text[]) with ordinality
-         as u(page, ${CHUNK_COLS}, text, hash, n)
-       order by u.n`,
-      [added.map((a) => a.page), ...chunkColumns(added), list.map((c) => clean(c.text)), list.map((c) => c.hash)],
-    );
+  if (added.length > 0) await insertChunks(tx, added, vectorParam);
+}
+
+/**
+ * Inserts new chunk rows, in order. Rows computed with a vector (a local embedder) carry it, or are marked
+ * skipped for that model when it had none, so the embedding queue never rewrites them (a rewrite is a new row
+ * version with every index entry, full text included, written again).
+ */
+async function insertChunks<Tx extends SqlTx>(
+  tx: Tx,
+  added: (ChunkRow & { page: string; vector?: ChunkVector })[],
+  vectorParam: VectorArrayParam<Tx> | undefined,
+): Promise<void> {
+  const list = added.map((a) => a.chunk);
+  const params: unknown[] = [added.map((a) => a.page), ...chunkColumns(added), list.map((c) => clean(c.text)), list.map((c) => c.hash)];
+  const dims = added.find((a) => a.vector?.vector)?.vector?.dims;
+  // One model per batch (the indexer's embedder): its vectors go in one array parameter in the engine's form.
+  const withVectors = vectorParam !== undefined && added.some((a) => a.vector !== undefined);
+  let options: QueryOptions | undefined;
+  if (withVectors) {
+    // All null (every chunk skipped): the dims only shape an array with no vector in it.
+    const param = await vectorParam(tx, added.map((a) => a.vector?.vector ?? null), dims ?? 1);
+    params.push(param.value, added.map((a) => (a.vector?.vector ? a.vector.dims : null)), added.map((a) => cleanOrNull(a.vector?.modelId)));
+    options = param.options;
   }
+  await tx.query(
+    `insert into chunks (page, ord, heading, char_start, char_end, start_line, end_line, kind, language, symbol,
+       token_estimate, text, hash, tsv_en${withVectors ? ', embedding, embed_dims, embedding_model' : ''})
+     select u.page, u.ord, u.heading, u.char_start, u.char_end, u.start_line, u.end_line, u.kind, u.language,
+       u.symbol, u.token_estimate, u.text, u.hash, u.tsv::tsvector${withVectors ? ', u.embedding, u.embed_dims, u.embedding_model' : ''}
+     from unnest($1::text[], ${UNNEST_CHUNK_COLS}, $13::text[], $14::text[]${withVectors ? ', $15::vector[], $16::int[], $17::text[]' : ''}) with ordinality
+       as u(page, ${CHUNK_COLS}, text, hash${withVectors ? ', embedding, embed_dims, embedding_model' : ''}, n)
+     order by u.n`,
+    params,
+    options,
+  );
 }
 
 async function writeLinks(tx: SqlTx, notes: ParsedNote[]): Promise<void> {
@@ -149,7 +188,7 @@ async function writeNames(tx: SqlTx, notes: ParsedNote[]): Promise<void> {
   await tx.query(
     `insert into page_names (path, name_key, name, kind)
      select u.* from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as u(path, name_key, name, kind)
-     on conflict (name_key, path) do nothing`,
+     on conflict (source_id, name_key, path) do nothing`,
     [rows.map((n) => n.path), rows.map((n) => n.key), rows.map((n) => n.name), rows.map((n) => n.kind)],
   );
 }
@@ -158,9 +197,9 @@ async function writeNames(tx: SqlTx, notes: ParsedNote[]): Promise<void> {
  * Writes a batch of parsed notes inside an open transaction with a fixed number of statements, whatever
  * the batch size: one round trip per table instead of one per note and table.
  */
-export async function writePages(tx: SqlTx, batch: { note: ParsedNote; meta: PageMeta }[], now: number): Promise<void> {
+export async function writePages<Tx extends SqlTx>(tx: Tx, batch: PageWrite[], now: number, vectorParam?: VectorArrayParam<Tx>): Promise<void> {
   // A note listed twice in one batch: the last version wins.
-  const byPath = new Map<string, { note: ParsedNote; meta: PageMeta }>();
+  const byPath = new Map<string, PageWrite>();
   for (const item of batch) {
     const path = clean(item.note.path);
     if (path !== item.note.path || path.length === 0) throw new Error(`invalid page path ${JSON.stringify(item.note.path)}`);
@@ -169,7 +208,7 @@ export async function writePages(tx: SqlTx, batch: { note: ParsedNote; meta: Pag
   const items = [...byPath.values()];
   const notes = items.map((i) => i.note);
   const paths = notes.map((n) => n.path);
-  const existing = (await tx.query<{ path: string }>('select path from pages where path = any($1::text[])', [paths])).rows.map((r) => r.path);
+  const existing = (await tx.query<{ path: string }>(`select path from pages where source_id = ${SOURCE} and path = any($1::text[])`, [paths])).rows.map((r) => r.path);
   await tx.query(
     `insert into pages (path, title, title_key, type, frontmatter, aliases, tags, compiled_truth, timeline,
        content_hash, mtime, size, indexed_at, warnings)
@@ -179,7 +218,7 @@ export async function writePages(tx: SqlTx, batch: { note: ParsedNote; meta: Pag
        $9::text[], $10::text[], $11::float8[], $12::float8[], $14::text[])
        as u(path, title, title_key, type, frontmatter, aliases, tags, compiled_truth, timeline, content_hash, mtime, size,
          warnings)
-     on conflict (path) do update set title = excluded.title, title_key = excluded.title_key, type = excluded.type,
+     on conflict (source_id, path) do update set title = excluded.title, title_key = excluded.title_key, type = excluded.type,
        frontmatter = excluded.frontmatter, aliases = excluded.aliases, tags = excluded.tags,
        compiled_truth = excluded.compiled_truth, timeline = excluded.timeline, content_hash = excluded.content_hash,
        mtime = excluded.mtime, size = excluded.size, indexed_at = excluded.indexed_at, warnings = excluded.warnings`,
@@ -202,14 +241,19 @@ export async function writePages(tx: SqlTx, batch: { note: ParsedNote; meta: Pag
     ],
   );
   if (existing.length > 0) {
-    await tx.query('delete from links where from_path = any($1::text[])', [existing]);
-    await tx.query('delete from timeline_entries where page = any($1::text[])', [existing]);
-    await tx.query('delete from page_names where path = any($1::text[])', [existing]);
+    await tx.query(`delete from links where source_id = ${SOURCE} and from_path = any($1::text[])`, [existing]);
+    await tx.query(`delete from timeline_entries where source_id = ${SOURCE} and page = any($1::text[])`, [existing]);
+    await tx.query(`delete from page_names where source_id = ${SOURCE} and path = any($1::text[])`, [existing]);
   }
   await writeLinks(tx, notes);
   await writeTimeline(tx, notes);
   await writeNames(tx, notes);
-  await writeChunks(tx, notes.map((n) => ({ path: n.path, chunks: n.chunks, fields: noteFields(n) })), existing);
+  await writeChunks(
+    tx,
+    items.map(({ note, vectors }) => ({ path: note.path, chunks: note.chunks, fields: noteFields(note), vectors })),
+    existing,
+    vectorParam,
+  );
   await stampChunkDigests(tx, paths);
 }
 
@@ -222,8 +266,8 @@ async function stampChunkDigests(tx: SqlTx, paths: string[]): Promise<void> {
     `update pages p set chunk_count = x.n, chunk_digest = md5(coalesce(x.d, ''))
      from unnest($1::text[]) as u(path)
        cross join lateral (select count(*)::int as n, string_agg(hash, ',' order by ord, hash) as d
-                           from chunks where page = u.path) x
-     where p.path = u.path`,
+                           from chunks where source_id = ${SOURCE} and page = u.path) x
+     where p.source_id = ${SOURCE} and p.path = u.path`,
     [paths],
   );
 }
@@ -240,25 +284,26 @@ function pgArrayLiteral(values: string[]): string {
 
 /** Removes a page (its chunks, links and names follow by cascade); links that pointed at it become dangling. */
 export async function deletePage(tx: SqlTx, path: string): Promise<void> {
-  await tx.query('update links set to_path = null where to_path = $1', [path]);
-  await tx.query('delete from pages where path = $1', [path]);
+  await tx.query(`update links set to_path = null where source_id = ${SOURCE} and to_path = $1`, [path]);
+  await tx.query(`delete from pages where source_id = ${SOURCE} and path = $1`, [path]);
 }
 
 export async function renamePage(tx: SqlTx, from: string, to: string): Promise<void> {
   // A page already at `to` is replaced; links that pointed at `to` keep pointing there.
-  await tx.query('delete from pages where path = $1', [to]);
+  await tx.query(`delete from pages where source_id = ${SOURCE} and path = $1`, [to]);
   // Child rows follow through ON UPDATE CASCADE, keeping chunk ids and embeddings.
-  await tx.query('update pages set path = $2 where path = $1', [from, clean(to)]);
-  await tx.query('update links set to_path = $2 where to_path = $1', [from, clean(to)]);
+  await tx.query(`update pages set path = $2 where source_id = ${SOURCE} and path = $1`, [from, clean(to)]);
+  await tx.query(`update links set to_path = $2 where source_id = ${SOURCE} and to_path = $1`, [from, clean(to)]);
   // The file-status row moves in the same commit (the file kept its stat): a renamed page never lacks one, so a
   // crash in the middle of many renames leaves pages and status rows in step.
-  await tx.query('delete from files where path = $1', [clean(to)]);
-  await tx.query('update files set path = $2 where path = $1', [from, clean(to)]);
+  await tx.query(`delete from files where source_id = ${SOURCE} and path = $1`, [clean(to)]);
+  await tx.query(`update files set path = $2 where source_id = ${SOURCE} and path = $1`, [from, clean(to)]);
 }
 
 export async function setLinkTargets(tx: SqlTx, updates: LinkTargetUpdate[]): Promise<void> {
   await tx.query(
-    `update links l set to_path = u.to_path from unnest($1::int[], $2::text[]) as u(id, to_path) where l.id = u.id`,
+    `update links l set to_path = u.to_path from unnest($1::int[], $2::text[]) as u(id, to_path)
+     where l.source_id = ${SOURCE} and l.id = u.id`,
     [updates.map((u) => u.id), updates.map((u) => (u.toPath === null ? null : clean(u.toPath)))],
   );
 }

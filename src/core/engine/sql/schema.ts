@@ -1,9 +1,10 @@
 // The store's schema, embedded in code as ordered migrations. Every statement is idempotent (`if not exists`)
 // so a half-applied migration can be re-run. The database is a rebuildable cache of the vault: when it cannot
 // be migrated it is dropped and rebuilt from the notes.
+import { SOURCE } from './sql';
 
 /** Bump when a migration is appended. */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 /** Bump the major when stored data can no longer be read by this code (forces a rebuild). */
 export const ENGINE_VERSION = '1.0.0';
 
@@ -11,6 +12,9 @@ export interface Migration {
   version: number;
   up: string[];
 }
+
+/** The tables whose rows belong to a source (schema 8); `meta` holds the store's own stamps. */
+export const SOURCE_TABLES = ['pages', 'chunks', 'links', 'timeline_entries', 'page_names', 'files'] as const;
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -202,10 +206,69 @@ export const MIGRATIONS: readonly Migration[] = [
        end $$`,
     ],
   },
+  {
+    version: 8,
+    up: [
+      // Several vaults in one database (sql.ts, "sources"): every row carries the source it belongs to, and paths
+      // are unique within a source. Rows already stored belong to the source of the engine that upgrades them
+      // (a stable default is evaluated once for the rows a column is added to); later inserts take the engine's
+      // source as their default, so no insert names the column.
+      ...SOURCE_TABLES.map((t) => `alter table ${t} add column if not exists source_id text not null default ${SOURCE}`),
+      // The brain's own meta (parser version, last run, pending work) is per source; `meta` keeps the store's
+      // stamps (schema and engine version), which belong to the database.
+      `create table if not exists source_meta (
+        source_id text not null default ${SOURCE},
+        key text not null,
+        value text not null,
+        primary key (source_id, key)
+      )`,
+      `insert into source_meta (key, value) select key, value from meta
+       where key not in ('schema_version', 'engine_version') on conflict do nothing`,
+      `delete from meta where key not in ('schema_version', 'engine_version')`,
+      // Keys and the foreign keys that follow them: (source, path) instead of path.
+      `alter table chunks drop constraint if exists chunks_page_fkey`,
+      `alter table links drop constraint if exists links_from_path_fkey`,
+      `alter table timeline_entries drop constraint if exists timeline_entries_page_fkey`,
+      `alter table page_names drop constraint if exists page_names_path_fkey`,
+      `alter table pages drop constraint if exists pages_pkey`,
+      `alter table pages add constraint pages_pkey primary key (source_id, path)`,
+      `alter table page_names drop constraint if exists page_names_pkey`,
+      `alter table page_names add constraint page_names_pkey primary key (source_id, name_key, path)`,
+      `alter table files drop constraint if exists files_pkey`,
+      `alter table files add constraint files_pkey primary key (source_id, path)`,
+      ...(
+        [
+          ['chunks', 'page'],
+          ['links', 'from_path'],
+          ['timeline_entries', 'page'],
+          ['page_names', 'path'],
+        ] as const
+      ).map(
+        ([t, c]) =>
+          `alter table ${t} add constraint ${t}_${c}_fkey foreign key (source_id, ${c}) references pages (source_id, path) on delete cascade on update cascade`,
+      ),
+      // Every lookup names the source first. The full-text, trigram and vector indexes stay over all sources (a
+      // search filters on the page's source it joins anyway), and so do the statistics keyword ranking reads.
+      ...(
+        [
+          ['chunks_page', 'chunks (source_id, page, ord)'],
+          ['chunks_model', 'chunks (source_id, embedding_model, embed_dims)'],
+          ['links_to', 'links (source_id, to_path)'],
+          ['links_from', 'links (source_id, from_path)'],
+          ['links_dangling_target', 'links (source_id, lower(target_text)) where to_path is null'],
+          ['timeline_page', 'timeline_entries (source_id, page)'],
+          ['timeline_date', 'timeline_entries (source_id, date)'],
+          ['page_names_path', 'page_names (source_id, path)'],
+          ['pages_type', 'pages (source_id, type)'],
+          ['files_status', 'files (source_id, status)'],
+        ] as const
+      ).flatMap(([name, on]) => [`drop index if exists ${name}`, `create index if not exists ${name} on ${on}`]),
+    ],
+  },
 ];
 
 /** Every table the engine owns, children first (for drop / truncate). */
-export const TABLES = ['page_names', 'timeline_entries', 'links', 'chunks', 'files', 'pages', 'meta'] as const;
+export const TABLES = ['page_names', 'timeline_entries', 'links', 'chunks', 'files', 'source_meta', 'pages', 'meta'] as const;
 
 /** Largest embedding dimension pgvector can index with HNSW. */
 export const MAX_INDEXED_DIMS = 2000;

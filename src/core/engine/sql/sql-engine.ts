@@ -25,6 +25,7 @@ import type {
   ListPagesOptions,
   OutgoingLink,
   PageMeta,
+  PageWrite,
   PageRow,
   PageState,
   PageSummary,
@@ -32,6 +33,7 @@ import type {
   RelationEdgeQuery,
   SaveEmbeddingsOptions,
   SearchFilters,
+  SourceSummary,
   StoredFileStatus,
   TimelineQuery,
   TimelineRow,
@@ -50,13 +52,15 @@ import type { MigrationOutcome } from './migrations';
 import * as pages from './page-queries';
 import { deletePage, renamePage, setLinkTargets, writePage, writePages } from './page-writer';
 import { TABLES } from './schema';
-import type { Sql, SqlTx } from './sql';
+import { SOURCE, type Sql, type SqlTx } from './sql';
 import { traverse } from './traverse';
-import { VectorStore, type SaveVectors } from './vector-store';
+import { VectorStore, type VectorArrayParam } from './vector-store';
 
 export interface SqlEngineOptions<Tx extends SqlTx> {
+  /** The source the connection was bound to (sql.ts, "sources"). */
+  source: string;
   exactScanThreshold?: number;
-  saveVectors: SaveVectors<Tx>;
+  vectorParam: VectorArrayParam<Tx>;
   /**
    * Serialises writers of the same notes (a server store with several writers): called first in every write
    * transaction that replaces, deletes or renames pages, with the paths it touches. None for a single writer.
@@ -72,6 +76,8 @@ export interface SqlEngineOptions<Tx extends SqlTx> {
 export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine {
   abstract readonly kind: 'pglite' | 'postgres';
   abstract readonly location: string;
+  /** The source (vault) whose rows this engine reads and writes. */
+  readonly source: string;
   /** Bumped by every write; caches keyed by it (term statistics, embedded counts) are dropped when it moves. */
   private generation = 0;
   private generationAt = Date.now();
@@ -79,17 +85,20 @@ export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine
   private readonly vectors: VectorStore<Tx>;
   private readonly lockPages: (tx: Tx, paths: string[]) => Promise<void>;
   private readonly cacheTtlMs: number | undefined;
+  private readonly vectorParam: VectorArrayParam<Tx>;
 
   protected constructor(
     private readonly sql: Sql<Tx>,
     readonly openState: MigrationOutcome,
     options: SqlEngineOptions<Tx>,
   ) {
+    this.source = options.source;
     this.lockPages = options.lockPages ?? (async () => undefined);
     this.cacheTtlMs = options.cacheTtlMs;
+    this.vectorParam = options.vectorParam;
     this.keyword = new KeywordRanker(sql, () => this.currentGeneration());
     this.vectors = new VectorStore(
-      { db: sql, generation: () => this.currentGeneration(), write: (fn) => this.write(fn), saveVectors: options.saveVectors },
+      { db: sql, generation: () => this.currentGeneration(), write: (fn) => this.write(fn), vectorParam: options.vectorParam },
       options.exactScanThreshold,
     );
   }
@@ -153,9 +162,33 @@ export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine
     return markForReindex(this.sql, report);
   }
 
+  /** Removes every row of the engine's source (its meta is kept); other sources in the database are untouched. */
   async clear(): Promise<void> {
-    const tables = TABLES.filter((t) => t !== 'meta').join(', ');
-    await this.write((tx) => tx.exec(`truncate ${tables} restart identity`));
+    await this.write(async (tx) => {
+      const others = await tx.query<{ other: boolean }>(
+        `select exists (select 1 from pages where source_id <> ${SOURCE}) or exists (select 1 from files where source_id <> ${SOURCE}) as other`,
+      );
+      if (others.rows[0]?.other) {
+        // Chunks, links, timeline entries and names follow their pages by cascade.
+        await tx.query(`delete from pages where source_id = ${SOURCE}`);
+        await tx.query(`delete from files where source_id = ${SOURCE}`);
+      } else {
+        // The only source: the same result, much faster, and ids start again from 1.
+        const tables = TABLES.filter((t) => t !== 'meta' && t !== 'source_meta').join(', ');
+        await tx.exec(`truncate ${tables} restart identity`);
+      }
+    });
+  }
+
+  /** The sources stored in this database, with their page counts (the engine's own listed even when empty). */
+  async sources(): Promise<SourceSummary[]> {
+    const r = await this.sql.query<SourceSummary>(
+      `select s.source, coalesce(p.n, 0)::int as pages from (
+         select source_id as source from pages union select source_id from files union select ${SOURCE}
+       ) s left join (select source_id, count(*)::int as n from pages group by 1) p on p.source_id = s.source
+       order by s.source`,
+    );
+    return r.rows;
   }
 
   // ---- page and link writes ----------------------------------------------------------------------------------
@@ -168,14 +201,16 @@ export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine
     await this.rowsWritten(note.chunks.length);
   }
 
-  async putPages(batch: { note: ParsedNote; meta: PageMeta }[]): Promise<void> {
+  async putPages(batch: PageWrite[]): Promise<void> {
     if (batch.length === 0) return;
     const now = Date.now();
     await this.write(async (tx) => {
       await this.lockPages(tx, batch.map((b) => b.note.path));
-      await writePages(tx, batch, now);
+      await writePages(tx, batch, now, this.vectorParam);
     });
-    await this.rowsWritten(batch.reduce((n, b) => n + b.note.chunks.length, 0));
+    const rows = batch.reduce((n, b) => n + b.note.chunks.length, 0);
+    this.vectors.chunksWritten(rows, batch.find((b) => b.vectors?.vectors.some((v) => v !== null))?.vectors?.dims ?? null);
+    await this.rowsWritten(rows);
   }
 
   async deletePage(path: string): Promise<void> {

@@ -1,6 +1,7 @@
 // SQL conditions for search filters. Values always become bind parameters; only fixed SQL text is emitted.
 import type { SearchFilters } from '../brain-engine';
 import { clean } from './pg-text';
+import { SOURCE } from './sql';
 
 /**
  * Appends the filter values to `params` and returns ` and ...` conditions over the pages alias `p`
@@ -48,6 +49,6 @@ export function hiddenCondition(column: string, hidden: string[] | undefined, bi
  */
 export function hiddenAmongLinks(column: 'from_path' | 'to_path', scope: string, hidden: string[] | undefined, bind: (v: string[]) => string): string {
   if (!hidden || hidden.length === 0) return '';
-  const hiddenValues = `select v from (select distinct ${column} as v from links where ${scope} offset 0) d where v ~* any(${bind(hidden)}::text[])`;
+  const hiddenValues = `select v from (select distinct ${column} as v from links where source_id = ${SOURCE} and ${scope} offset 0) d where v ~* any(${bind(hidden)}::text[])`;
   return `not coalesce(${column} = any(array(${hiddenValues})), false)`;
 }

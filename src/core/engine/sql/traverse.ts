@@ -3,7 +3,7 @@
 // enumerate every simple path, which explodes on hub notes (a daily note linking 100 pages gives 10^6 paths at
 // depth 3); level-by-level BFS is linear in the edges it touches and just as cycle-safe.
 import type { TraversalNode, TraversalStep, TraverseOptions } from '../brain-engine';
-import type { SqlTx } from './sql';
+import { SOURCE, type SqlTx } from './sql';
 
 export const MAX_TRAVERSE_DEPTH = 5;
 
@@ -19,7 +19,7 @@ interface EdgeRow {
 function levelSql(side: 'subject' | 'object', typed: boolean): string {
   const [outCol, inCol] = side === 'subject' ? ['from_path', 'to_path'] : ['to_path', 'from_path'];
   return `select id, from_path, to_path, direction, type from links
-    where to_path is not null
+    where source_id = ${SOURCE} and to_path is not null
       and ((direction = 'out' and ${outCol} = any($1::text[])) or (direction = 'in' and ${inCol} = any($1::text[])))
       ${typed ? 'and type = any($2::text[])' : ''}`;
 }
@@ -64,7 +64,7 @@ export async function traverse(db: SqlTx, options: TraverseOptions): Promise<Tra
 
   if (found.length === 0) return [];
   const titles = await db.query<{ path: string; title: string }>(
-    'select path, title from pages where path = any($1::text[])',
+    `select path, title from pages where source_id = ${SOURCE} and path = any($1::text[])`,
     [found.map((f) => f.path)],
   );
   const titleOf = new Map(titles.rows.map((r) => [r.path, r.title]));

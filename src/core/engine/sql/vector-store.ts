@@ -5,7 +5,7 @@ import type { ChunkHit, SaveEmbeddingsOptions, VectorSearchOptions } from '../br
 import { CHUNK_HIT_COLUMNS, toChunkHit, type ChunkHitRow } from './chunk-hits';
 import { MAX_INDEXED_DIMS } from './schema';
 import { filterConditions } from './sql-filters';
-import { limitOf, type Sql, type SqlTx } from './sql';
+import { limitOf, SOURCE, type QueryOptions, type Sql, type SqlTx } from './sql';
 
 /**
  * Below this many embedded chunks of one model and dims, vector search scans exactly and no HNSW index is
@@ -28,13 +28,23 @@ const HNSW_MIN_EF_SEARCH = 100;
 
 /** Sets the vectors of chunks `$3` (ids) to `$4` (one `vector[]`, same order) for model `$1` and dims `$2`. */
 export const SAVE_VECTORS_SQL = `update chunks c set embedding = u.v, embed_dims = $2, embedding_model = $1
-  from unnest($3::int[], $4::vector[]) as u(id, v) where c.id = u.id`;
+  from unnest($3::int[], $4::vector[]) as u(id, v) where c.source_id = ${SOURCE} and c.id = u.id`;
 
 /**
- * Runs SAVE_VECTORS_SQL with `params` ($1-$3) and the vectors as its last parameter, in whatever form the
- * driver sends cheapest (PGlite: one binary array). Validates every vector's size and values.
+ * Vectors (null for none) as one `vector[]` query parameter in whatever form the engine's driver sends cheapest
+ * (PGlite: one binary array; a server driver: text literals), with the query options that form needs. Validates
+ * every vector's size and values.
  */
-export type SaveVectors<Tx extends SqlTx> = (tx: Tx, params: [string, number, number[]], vectors: Float32Array[], dims: number) => Promise<void>;
+export type VectorArrayParam<Tx extends SqlTx> = (
+  tx: Tx,
+  vectors: readonly (Float32Array | null)[],
+  dims: number,
+) => Promise<{ value: unknown; options?: QueryOptions }>;
+
+/** Vectors as text literals (the form any driver can send; ~10x the CPU of binary). */
+export const textVectorParam: VectorArrayParam<SqlTx> = async (_tx, vectors, dims) => ({
+  value: vectors.map((v) => (v === null ? null : vectorLiteral(v, dims))),
+});
 
 export interface VectorStoreHost<Tx extends SqlTx> {
   readonly db: Sql<Tx>;
@@ -42,7 +52,7 @@ export interface VectorStoreHost<Tx extends SqlTx> {
   generation(): number;
   /** Runs `fn` as one write transaction of the engine (caches dropped, durability applied). */
   write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
-  saveVectors: SaveVectors<Tx>;
+  vectorParam: VectorArrayParam<Tx>;
 }
 
 export function validDims(dims: number): number {
@@ -62,8 +72,8 @@ export class VectorStore<Tx extends SqlTx> {
   private indexedDims = new Set<number>();
   private deferredIndexDims = new Set<number>();
   private embeddedCounts = new Map<string, { generation: number; n: number }>();
-  /** Chunk rows rewritten by embedding writes since the full-text indexes' pending lists were merged. */
-  private embedWritesSinceGinClean = 0;
+  /** Chunk rows written (inserted, or rewritten by embedding writes) since the full-text indexes' pending lists were merged. */
+  private chunkWritesSinceGinClean = 0;
 
   constructor(
     private readonly host: VectorStoreHost<Tx>,
@@ -83,7 +93,7 @@ export class VectorStore<Tx extends SqlTx> {
 
   async countPending(modelId: string): Promise<number> {
     const r = await this.host.db.query<{ n: number }>(
-      'select count(*)::int as n from chunks where embedding_model is distinct from $1',
+      `select count(*)::int as n from chunks where source_id = ${SOURCE} and embedding_model is distinct from $1`,
       [modelId],
     );
     return r.rows[0]?.n ?? 0;
@@ -100,7 +110,8 @@ export class VectorStore<Tx extends SqlTx> {
     const after = afterId !== undefined && !Number.isNaN(afterId) ? Math.max(-(2 ** 31), Math.min(2 ** 31 - 1, Math.floor(afterId))) : null;
     const r = await this.host.db.query<{ id: number; text: string }>(
       `select id, case when heading = '' then text else heading || E'\\n\\n' || text end as text
-       from chunks where ($3::int is null or id > $3) and embedding_model is distinct from $1 order by id limit $2`,
+       from chunks where source_id = ${SOURCE} and ($3::int is null or id > $3) and embedding_model is distinct from $1
+       order by id limit $2`,
       [modelId, max, after],
     );
     return r.rows;
@@ -115,8 +126,11 @@ export class VectorStore<Tx extends SqlTx> {
     validDims(dims);
     if (rows.length === 0) return;
     const vectors = rows.map((r) => r.vector);
-    await this.host.write((tx) => this.host.saveVectors(tx, [modelId, dims, rows.map((r) => r.id)], vectors, dims));
-    this.embedWritesSinceGinClean += rows.length;
+    await this.host.write(async (tx) => {
+      const param = await this.host.vectorParam(tx, vectors, dims);
+      await tx.query(SAVE_VECTORS_SQL, [modelId, dims, rows.map((r) => r.id), param.value], param.options);
+    });
+    this.chunkWritesSinceGinClean += rows.length;
     // Vectors do not change row counts, so no ANALYZE here (it cost ~10 s of CPU per 10k-note run); the
     // index build below analyzes what vector search plans with.
     // Building the HNSW index once over all vectors is ~3x faster than building it at the threshold and then
@@ -130,28 +144,37 @@ export class VectorStore<Tx extends SqlTx> {
   async markSkipped(modelId: string, ids: number[]): Promise<void> {
     if (ids.length === 0) return;
     await this.host.write((tx) =>
-      tx.query('update chunks set embedding = null, embed_dims = null, embedding_model = $1 where id = any($2::int[])', [
+      tx.query(`update chunks set embedding = null, embed_dims = null, embedding_model = $1 where source_id = ${SOURCE} and id = any($2::int[])`, [
         modelId,
         ids,
       ]),
     );
-    this.embedWritesSinceGinClean += ids.length;
+    this.chunkWritesSinceGinClean += ids.length;
+  }
+
+  /**
+   * Chunk rows were written by page writes, `dims` when some carried vectors (a local embedder computes them with
+   * the pages): the vector index for those dims waits for finishEmbedding, like vectors the queue writes.
+   */
+  chunksWritten(rows: number, dims: number | null): void {
+    this.chunkWritesSinceGinClean += rows;
+    if (dims !== null && !this.indexedDims.has(dims)) this.deferredIndexDims.add(dims);
   }
 
   /** An embedding run has ended with nothing pending: build the vector indexes that waited for it, tidy the full-text indexes. */
   async finishEmbedding(): Promise<void> {
     for (const dims of [...this.deferredIndexDims]) await this.ensureIndex(dims);
-    if (this.embedWritesSinceGinClean === 0) return;
-    // Each vector write rewrites its chunk row, so the row's full-text entries land in the GIN pending list
-    // (up to 4 MB), which every keyword query then scans: measured on the 10k-note vault, query p50 31 ms
-    // with the list left full, 20 ms after merging it (~0.8 s, once per run). Only the index's owner may merge
-    // it: a least-privilege writer on a server leaves that to autovacuum, which merges it too.
+    if (this.chunkWritesSinceGinClean === 0) return;
+    // Each chunk insert, and each vector write (it rewrites its chunk row), puts the row's full-text entries in the
+    // GIN pending list (up to 4 MB), which every keyword query then scans: measured on the 10k-note vault, query
+    // p50 31 ms with the list left full, 20 ms after merging it (~0.8 s, once per run). Only the index's owner may
+    // merge it: a least-privilege writer on a server leaves that to autovacuum, which merges it too.
     await this.host.db.query(
       `select gin_clean_pending_list(i.indexrelid) from pg_index i join pg_class c on c.oid = i.indexrelid
        join pg_am a on a.oid = c.relam where i.indrelid = 'chunks'::regclass and a.amname = 'gin'
          and pg_has_role(c.relowner, 'USAGE')`,
     );
-    this.embedWritesSinceGinClean = 0;
+    this.chunkWritesSinceGinClean = 0;
   }
 
   async vectorSearch(options: VectorSearchOptions): Promise<ChunkHit[]> {
@@ -161,8 +184,8 @@ export class VectorStore<Tx extends SqlTx> {
     const params: unknown[] = [vectorLiteral(options.vector, dims), options.modelId];
     const where = filterConditions(options.filters, params);
     params.push(limit);
-    const base = `from chunks c join pages p on p.path = c.page
-       where c.embed_dims = ${dims} and c.embedding_model = $2 and c.embedding is not null ${where}`;
+    const base = `from chunks c join pages p on p.source_id = c.source_id and p.path = c.page
+       where c.source_id = ${SOURCE} and c.embed_dims = ${dims} and c.embedding_model = $2 and c.embedding is not null ${where}`;
 
     if (!(await this.useIndex(options.modelId, dims))) {
       // No dims cast: the expression differs from the partial index's, so this is an exact scan.
@@ -190,19 +213,23 @@ export class VectorStore<Tx extends SqlTx> {
 
   private async useIndex(modelId: string, dims: number): Promise<boolean> {
     if (!this.indexedDims.has(dims)) return false;
-    return (await this.countEmbedded(modelId, dims)) >= this.exactScanThreshold;
+    return (await this.countEmbedded(modelId, dims, 'source')) >= this.exactScanThreshold;
   }
 
-  /** Cached until the next write: every vector search asks, and counting 50k rows costs ~50 ms. */
-  private async countEmbedded(modelId: string | null, dims: number): Promise<number> {
-    const key = `${modelId ?? ''}\u0000${dims}`;
+  /**
+   * Embedded chunks of a model and dims, in the engine's source (what a search would scan exactly) or in the whole
+   * database (what the shared HNSW index would hold). Cached until the next write: every vector search asks, and
+   * counting 50k rows costs ~50 ms.
+   */
+  private async countEmbedded(modelId: string | null, dims: number, scope: 'source' | 'database'): Promise<number> {
+    const key = `${scope}\u0000${modelId ?? ''}\u0000${dims}`;
     const generation = this.host.generation();
     const hit = this.embeddedCounts.get(key);
     if (hit && hit.generation === generation) return hit.n;
     const r = await this.host.db.query<{ n: number }>(
       `select count(*)::int as n from chunks where embed_dims = $1 and embedding is not null
-         and ($2::text is null or embedding_model = $2)`,
-      [dims, modelId],
+         and ($2::text is null or embedding_model = $2) and ($3::bool or source_id = ${SOURCE})`,
+      [dims, modelId, scope === 'database'],
     );
     const n = r.rows[0]?.n ?? 0;
     this.embeddedCounts.set(key, { generation, n });
@@ -212,7 +239,7 @@ export class VectorStore<Tx extends SqlTx> {
   /** Builds the partial HNSW index for these dims once enough vectors exist for it to pay off. */
   private async ensureIndex(dims: number): Promise<void> {
     if (this.indexedDims.has(dims) || dims > MAX_INDEXED_DIMS) return;
-    if ((await this.countEmbedded(null, dims)) < this.exactScanThreshold) return;
+    if ((await this.countEmbedded(null, dims, 'database')) < this.exactScanThreshold) return;
     try {
       await this.host.write((tx) => tx.exec(hnswIndexSql(dims)));
     } catch (err) {

@@ -3,14 +3,14 @@ import type { LlmSettings } from '../settings';
 import type { ChatModel } from '../types';
 import { createAnthropicModel } from './anthropic';
 import { createOpenAIModel } from './openai';
-import type { FetchLike } from './options';
+import type { ProviderTransport } from './options';
 
 export type ModelChoice = { model: ChatModel } | { model: null; reason: string };
 
-export function chooseModel(settings: LlmSettings, fetch?: FetchLike): ModelChoice {
+export function chooseModel(settings: LlmSettings, transport: ProviderTransport = {}): ModelChoice {
   if (settings.provider === 'none') return { model: null, reason: 'no model provider is configured' };
   if (!settings.model) return { model: null, reason: `the ${settings.provider} provider has no model name configured` };
-  const options = { model: settings.model, baseURL: settings.baseURL, apiKey: settings.apiKey, fetch, timeoutMs: settings.timeoutMs };
+  const options = { model: settings.model, baseURL: settings.baseURL, apiKey: settings.apiKey, fetch: transport.fetch, streamFetch: transport.streamFetch, timeoutMs: settings.timeoutMs };
   try {
     return { model: settings.provider === 'anthropic' ? createAnthropicModel(options) : createOpenAIModel(options) };
   } catch (e) {

@@ -4,11 +4,20 @@ import type { FetchLike } from '../../net/fetch-like';
 
 export type { FetchLike };
 
-export interface ProviderOptions {
+/**
+ * How provider requests leave. `fetch` sends unstreamed calls (the CLI: Node's fetch; the plugin: Obsidian's
+ * requestUrl, which no CORS policy stops but which cannot stream); `streamFetch` sends streamed chat (the plugin:
+ * the worker's own fetch; default `fetch`). Neither given: the SDKs' own fetch, refusing every redirect.
+ */
+export interface ProviderTransport {
+  fetch?: FetchLike;
+  streamFetch?: FetchLike;
+}
+
+export interface ProviderOptions extends ProviderTransport {
   model: string;
   baseURL?: string;
   apiKey?: string;
-  fetch?: FetchLike;
   timeoutMs: number;
 }
 
