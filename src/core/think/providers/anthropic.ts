@@ -3,9 +3,7 @@
 // (to the extractive answer, to the fused order) instead of keeping the user waiting.
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ChatModel } from '../types';
-import { MAX_RESPONSE_BYTES, MAX_STREAM_LINE_BYTES } from '../../net/bounded-body';
-import { guardedFetchOptions } from '../../net/redirect-guard';
-import { MAX_MODEL_ANSWER_CHARS, type FetchLike, type ProviderOptions } from './options';
+import { chatClientSettings, MAX_MODEL_ANSWER_CHARS, type FetchLike, type ProviderOptions } from './options';
 import { withUnstreamedFallback } from './stream-fallback';
 
 import { ANTHROPIC_DEFAULT_BASE_URL } from './defaults';
@@ -14,16 +12,7 @@ export { ANTHROPIC_DEFAULT_BASE_URL };
 
 export function createAnthropicModel(options: ProviderOptions): ChatModel {
   // The SDK is loaded at the first call: loading it takes ~0.4 s, which every CLI command would pay otherwise.
-  const settings = (fetch: FetchLike | undefined): ConstructorParameters<typeof Anthropic>[0] => ({
-    baseURL: options.baseURL ?? ANTHROPIC_DEFAULT_BASE_URL,
-    // Explicit, so the SDK never goes looking for keys or profiles in the environment.
-    apiKey: options.apiKey ?? 'not-set',
-    // The prompt carries note excerpts and the key: a redirect may not take it to another origin.
-    ...guardedFetchOptions(fetch, { maxBytes: MAX_RESPONSE_BYTES.chat, maxLineBytes: MAX_STREAM_LINE_BYTES }),
-    timeout: options.timeoutMs,
-    maxRetries: 0,
-    dangerouslyAllowBrowser: true,
-  });
+  const settings = (fetch: FetchLike | undefined): ConstructorParameters<typeof Anthropic>[0] => chatClientSettings(options, ANTHROPIC_DEFAULT_BASE_URL, 'not-set', fetch);
   const separateStream = !!options.streamFetch && options.streamFetch !== options.fetch;
   let clients: Promise<{ plain: Anthropic; stream: Anthropic }> | null = null;
   const connect = (): Promise<{ plain: Anthropic; stream: Anthropic }> =>

@@ -3,9 +3,7 @@
 import type OpenAI from 'openai';
 import { loadOpenAI } from '../../net/openai-sdk';
 import type { ChatModel } from '../types';
-import { MAX_RESPONSE_BYTES, MAX_STREAM_LINE_BYTES } from '../../net/bounded-body';
-import { guardedFetchOptions } from '../../net/redirect-guard';
-import { MAX_MODEL_ANSWER_CHARS, type FetchLike, type ProviderOptions } from './options';
+import { chatClientSettings, MAX_MODEL_ANSWER_CHARS, type FetchLike, type ProviderOptions } from './options';
 import { withUnstreamedFallback } from './stream-fallback';
 
 import { OPENAI_DEFAULT_BASE_URL } from './defaults';
@@ -15,17 +13,8 @@ export { OPENAI_DEFAULT_BASE_URL };
 export function createOpenAIModel(options: ProviderOptions): ChatModel {
   // The SDK is loaded at the first call (net/openai-sdk.ts): most commands never call a model.
   const clientFor = (fetch: FetchLike | undefined): Promise<OpenAI> =>
-    loadOpenAI().then(({ default: Sdk }) => new Sdk({
-      baseURL: options.baseURL ?? OPENAI_DEFAULT_BASE_URL,
-      // Local servers need no key; a placeholder stops the SDK from looking for OPENAI_API_KEY.
-      apiKey: options.apiKey ?? 'not-needed',
-      // The prompt carries note excerpts and the key: a redirect may not take it to another origin.
-      ...guardedFetchOptions(fetch, { maxBytes: MAX_RESPONSE_BYTES.chat, maxLineBytes: MAX_STREAM_LINE_BYTES }),
-      timeout: options.timeoutMs,
-      // Off: the SDK waits out any Retry-After, however long, in a sleep no signal stops (README, Network use).
-      maxRetries: 0,
-      dangerouslyAllowBrowser: true,
-    }));
+    // Local servers need no key; the placeholder stops the SDK from looking for OPENAI_API_KEY.
+    loadOpenAI().then(({ default: Sdk }) => new Sdk(chatClientSettings(options, OPENAI_DEFAULT_BASE_URL, 'not-needed', fetch)));
   let clients: { client: Promise<OpenAI>; stream: Promise<OpenAI> } | null = null;
   const connect = (): { client: Promise<OpenAI>; stream: Promise<OpenAI> } => {
     if (!clients) {
