@@ -2,6 +2,7 @@
 // downloaded browser) with the e2e harness's stand-in Obsidian API, the plugin's own worker and IndexedDB, over
 // the generated vault held in memory.
 //   node bench/plugin-bench.mjs [--notes 10000] [--edits 10] [--mobile] [--json] [--profile worker.cpuprofile]
+//     [--profile-warm warm.cpuprofile]
 //     [--profile-edits edits.cpuprofile]
 // A peer runs in the same page first: MiniSearch (Omnisearch's engine) indexing the same notes, so figures can be
 // quoted as ratios on a loaded machine (`peer` in the JSON).
@@ -33,6 +34,8 @@ const edits = arg('--edits', 10);
 const json = process.argv.includes('--json');
 const platform = process.argv.includes('--mobile') ? 'mobile' : 'desktop';
 const profileOut = process.argv.includes('--profile') ? process.argv[process.argv.indexOf('--profile') + 1] : null;
+// `--profile-warm FILE`: a CPU profile of the worker over the warm enable (open and the re-index with no change).
+const profileWarmOut = process.argv.includes('--profile-warm') ? process.argv[process.argv.indexOf('--profile-warm') + 1] : null;
 const profileEditsOut = process.argv.includes('--profile-edits') ? process.argv[process.argv.indexOf('--profile-edits') + 1] : null;
 const log = (line) => {
   if (!json) console.log(line);
@@ -453,7 +456,14 @@ try {
   await page.evaluate(() => window.__vb.plugin?.brain.close());
   await loadPage();
   await page.evaluate(() => window.__vb.loadPlugin({ layoutReady: false }).then(() => undefined));
+  const warmProfiling = profileWarmOut ? startWorkerProfile(page) : null;
   const { result: warm, trace: warmTrace } = await trace(() => enable(person.title));
+  if (warmProfiling) {
+    const stop = await warmProfiling;
+    const profile = stop ? await stop() : null;
+    if (profile) writeFileSync(profileWarmOut, JSON.stringify(profile));
+    log(profile ? `  worker CPU profile (warm) ${profileWarmOut}` : '  worker CPU profile (warm) not taken (no worker target)');
+  }
   await page.evaluate(() => window.__vb.plugin?.brain.close());
 
   const sorted = (a) => [...a].sort((x, y) => x - y);

@@ -5,7 +5,10 @@
 // - the template databases (template0/template1, 7.4 MB each): the brain never creates a database;
 // - every WAL segment but the one holding the last checkpoint (1 MB segments, created zero-filled);
 // - the information_schema views and the catalog comments (pg_description);
-// - postmaster.pid; the catalogs are VACUUM FULL-ed first.
+// - postmaster.pid; the catalogs are VACUUM FULL-ed first;
+// - the free-space and visibility maps (`_fsm`, `_vm`: 82 of its ~400 files), which Postgres treats as empty when
+//   missing and makes again when it needs them: every file is an OPFS access handle opened at each plugin start;
+// - the planner statistics of the catalogs (pg_statistic), which only tune plans of catalog queries.
 // PG_VERSION is the tar's last entry: PGlite treats a data directory without it as fresh, so a load cut short
 // is loaded again instead of opened half-written.
 //
@@ -156,14 +159,16 @@ async function createSnapshot(schema) {
     await db.exec('drop schema information_schema cascade');
     await db.exec('delete from pg_description');
     await db.exec('vacuum full');
-    await db.exec('vacuum analyze');
+    await db.exec('vacuum freeze');
+    await db.exec('delete from pg_statistic');
+    await db.exec('vacuum full pg_statistic');
     // Start a new segment, so the checkpoints below and the shutdown one land at the start of a zero-filled one.
     await db.query('select pg_switch_wal()');
     await db.exec('checkpoint');
     const { rows } = await db.query('select pg_walfile_name(pg_current_wal_insert_lsn()) as wal');
     const keepWal = rows[0].wal;
     await db.close();
-    const skip = (p) => p === 'postmaster.pid' || (/^pg_wal\/[0-9A-F]{24}$/.test(p) && p !== `pg_wal/${keepWal}`);
+    const skip = (p) => p === 'postmaster.pid' || /_(fsm|vm)$/.test(p) || (/^pg_wal\/[0-9A-F]{24}$/.test(p) && p !== `pg_wal/${keepWal}`);
     return tarDirectory(dataDir, skip);
   } finally {
     rmSync(work, { recursive: true, force: true });

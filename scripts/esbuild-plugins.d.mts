@@ -7,6 +7,8 @@ export interface AssetSource {
   codec: 'deflate-raw' | 'zstd' | 'raw';
   transform?: 'prune-pglite-data';
   build?: string;
+  /** Bytes of the start of the file carried in the table as hex (`head`), readable without decoding. */
+  head?: number;
 }
 
 export interface PreparedAsset {
@@ -14,6 +16,7 @@ export interface PreparedAsset {
   codec: 'deflate-raw' | 'zstd' | 'raw';
   size: number;
   storedBytes: number;
+  head?: string;
   text: string;
 }
 

@@ -98,7 +98,9 @@ export function defaultAssets() {
     { name: 'pgdata.tar', path: join(root, 'assets/generated/pgdata-snapshot.tar'), codec: 'zstd', build: 'scripts/build-db-snapshot.mjs' },
     { name: 'vector.tar.gz', path: join(dirname(pkgFile('@electric-sql/pglite-pgvector')), 'vector.tar.gz'), codec: 'raw' },
     { name: 'pg_trgm.tar.gz', path: pgliteDist('pg_trgm.tar.gz'), codec: 'raw' },
-    { name: 'embedder-glove100.bin', path: join(root, 'assets/generated/embedder-glove100.bin'), codec: 'deflate-raw', build: 'scripts/build-embedder.mjs' },
+    // `head`: its first 64 bytes (the header, which names the model) also go into the table as hex, so the worker
+    // knows the embedder's id without decoding the asset and loads the model at the first embed.
+    { name: 'embedder-glove100.bin', path: join(root, 'assets/generated/embedder-glove100.bin'), codec: 'deflate-raw', build: 'scripts/build-embedder.mjs', head: 64 },
     { name: 'tree-sitter.wasm', path: pkgFile('web-tree-sitter/web-tree-sitter.wasm'), codec: 'zstd' },
     ...EMBEDDED_GRAMMARS.map((g) => ({ name: g, path: join(grammarDir, g), codec: 'zstd' })),
   ];
@@ -190,7 +192,8 @@ async function prepareAsset(asset, cacheDir) {
       if (f.startsWith(`${asset.name}.`) && f !== basename(cached)) rmSync(join(cacheDir, f), { force: true });
     }
   }
-  return { name: asset.name, codec: asset.codec, size: bytes.length, ...stored };
+  const head = asset.head ? Buffer.from(bytes.subarray(0, asset.head)).toString('hex') : undefined;
+  return { name: asset.name, codec: asset.codec, size: bytes.length, ...(head ? { head } : {}), ...stored };
 }
 
 /** Every asset, compressed and encoded (in parallel; cached in `cacheDir`). */
@@ -240,7 +243,8 @@ export function assetTableLiteral(prepared, payloads) {
   const entries = prepared.map((a) => {
     const token = newToken(`asset_${a.name.replace(/[^A-Za-z0-9]/g, '_')}`);
     payloads.set(token, a.text);
-    return `${JSON.stringify(a.name)}:{size:${a.size},storedBytes:${a.storedBytes},codec:${JSON.stringify(a.codec)},text:"${token}"}`;
+    const head = a.head ? `,head:${JSON.stringify(a.head)}` : '';
+    return `${JSON.stringify(a.name)}:{size:${a.size},storedBytes:${a.storedBytes},codec:${JSON.stringify(a.codec)}${head},text:"${token}"}`;
   });
   return `{${entries.join(',\n')}}`;
 }

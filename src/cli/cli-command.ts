@@ -15,5 +15,10 @@ export interface CliCommand {
   usage: string;
   /** The command's own flags (the global ones are added by the parser); `--help` lists them all. */
   options: FlagSpecs;
+  /**
+   * Runs long or heavy enough (indexing, serving) that Postgres' wasm is worth optimizing. Other commands run
+   * Liftoff code only (see main.ts, `quickWasm`).
+   */
+  longRunning?: boolean;
   run(argv: string[], flags: GlobalFlags): Promise<number>;
 }

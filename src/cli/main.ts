@@ -6,6 +6,18 @@ import { styleFor } from './style';
 import { errorMessage } from '../core/errors';
 import { CliError, EXIT, exitCodeFor } from './errors';
 import { COMMANDS, usage } from './commands';
+import { setFlagsFromString } from 'node:v8';
+
+/**
+ * V8 compiles pglite.wasm (9 MB) with its baseline compiler (Liftoff) and then, in background threads, recompiles
+ * the hot functions with its optimizing one: ~1.5 s of CPU on every command, competing with the command itself for
+ * the 2 cores. A short command (stats, search, links...) is over before the optimized code pays for itself, so it
+ * runs the baseline code only. Measured on the 10k bench vault, `vault-brain stats` (load 14-17): CPU of all
+ * threads 2.4 -> 1.1-1.3 s, wall 6.4-8.1 -> 2.8-3.6 s. Indexing and the servers (`longRunning`) keep both tiers.
+ */
+function quickWasm(): void {
+  setFlagsFromString('--liftoff-only');
+}
 
 async function main(argv: string[]): Promise<number> {
   // Only the global flags are read here (leniently); the command parses everything strictly.
@@ -38,6 +50,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`vault-brain ${VERSION}\n`);
     return EXIT.ok;
   }
+  if (!command.longRunning) quickWasm();
   const flags: GlobalFlags = {
     vault: typeof values.vault === 'string' ? values.vault : process.cwd(),
     db: typeof values.db === 'string' ? values.db : undefined,

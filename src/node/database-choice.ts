@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import { validSourceName } from '../core/engine/sql/sql';
 import { BrainError, errorMessage } from '../core/errors';
-import { redactUrl } from './engine-factory';
+import { redactUrl } from './database-url';
 
 export const DATABASE_URL_ENV = 'VAULT_BRAIN_DATABASE_URL';
 

@@ -1,9 +1,12 @@
 // Finds (or builds) the built-in embedder asset on disk for Node surfaces (CLI, MCP, tests).
 // The Obsidian plugin inlines the same bytes in main.js instead.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import * as path from 'node:path';
-import { loadBuiltinEmbedder, type BuiltinEmbedder } from '../core/embed/builtin-embedder';
+import { BUILTIN_MAX_BATCH, builtinEmbedderId, loadBuiltinEmbedder, type BuiltinEmbedder } from '../core/embed/builtin-embedder';
+import type { Embedder } from '../core/embed/embedder';
+import { HEADER_BYTES, parseEmbedderHeader } from '../core/embed/embedder-asset-format';
+import { lazyEmbedder } from '../core/embed/lazy-embedder';
 import { findPackageFile, findUpwards, searchRoots } from './package-file';
 
 export const EMBEDDER_ASSET_RELATIVE = path.join('assets', 'generated', 'embedder-glove100.bin');
@@ -42,4 +45,22 @@ export function loadBuiltinEmbedderFromDisk(options: LoadFromDiskOptions = {}): 
   } catch (err) {
     return Promise.reject(err instanceof Error ? err : new Error(String(err)));
   }
+}
+
+/**
+ * The built-in embedder, loaded at its first `embed` (core/embed/lazy-embedder.ts): the open reads only the
+ * asset's 64-byte header, for the id. Without an asset on disk it is built and loaded now, as above.
+ */
+export async function lazyBuiltinEmbedderFromDisk(options: LoadFromDiskOptions = {}): Promise<Embedder> {
+  const file = options.assetPath ?? findEmbedderAsset(options.roots ?? searchRoots());
+  if (!file) return await loadBuiltinEmbedderFromDisk(options);
+  const header = new Uint8Array(HEADER_BYTES);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, header, 0, HEADER_BYTES, 0);
+  } finally {
+    closeSync(fd);
+  }
+  const head = parseEmbedderHeader(header);
+  return lazyEmbedder({ id: builtinEmbedderId(head), dims: head.dims, maxBatch: BUILTIN_MAX_BATCH, local: true }, () => loadBuiltinEmbedderFromDisk({ assetPath: file }));
 }

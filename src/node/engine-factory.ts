@@ -4,19 +4,16 @@ import { BrainError } from '../core/errors';
 import type { PGliteEngineSettings } from '../core/engine/pglite/pglite-engine';
 import { PostgresEngine } from '../core/engine/postgres/postgres-engine';
 import { DEFAULT_SOURCE, validSourceName } from '../core/engine/sql/sql';
+import type { RetryPolicy } from '../core/engine/postgres/retry';
+import { openEngineOnDisk } from './open-engine';
 import { createPool, prepareSchema, redactUrl, scrubPassword } from './pg-pool';
 
 export { createPool, redactUrl, scrubPassword };
-import type { RetryPolicy } from '../core/engine/postgres/retry';
-import { openEngineOnDisk } from './open-engine';
+export { isPostgresUrl } from './database-url';
 
 export type EngineSpec =
   | { kind: 'pglite'; dataDir: string; settings?: PGliteEngineSettings }
   | { kind: 'postgres'; url: string; poolSize?: number; retry?: RetryPolicy; exactScanThreshold?: number; source?: string };
-
-export function isPostgresUrl(value: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(value);
-}
 
 export class DatabaseUnreachableError extends BrainError {
   constructor(message: string) {

@@ -11,15 +11,15 @@ import { checkedEmbedder, type EmbedderSettings } from '../core/config';
 import type { Embedder } from '../core/embed/embedder';
 import { resolveEmbedder } from '../core/embed/factory';
 import { openChecked, recoveryNotice, reopenFresh, type OpenCheckedOptions, type StoreRecovery } from '../core/engine/open-checked';
-import { loadBuiltinEmbedderFromDisk } from './embedder-asset';
+import { lazyBuiltinEmbedderFromDisk, loadBuiltinEmbedderFromDisk } from './embedder-asset';
 import { FsVaultSource } from './fs-vault-source';
 import { acquireWriterLock } from './lock';
 import { openLocalEngine } from './open-store';
 import { nodeWasmLoader } from './tree-sitter-wasm';
 import { readVaultConfig, type VaultConfig } from './config';
 import { chooseDatabase, chooseSource, DATABASE_URL_ENV, type DatabaseChoice, type SourceChoice } from './database-choice';
-import { openPostgresEngine } from './engine-factory';
 import { assertPrivateDir, DataDirSync, moveAside } from './store-health';
+import { matchesCleanMark, takeCleanMark, writeCleanMark } from './clean-close';
 
 export const BRAIN_DIR = '.vault-brain';
 /** Outside the app nothing says where a vault's Obsidian config folder is; headless surfaces assume the default. */
@@ -74,8 +74,11 @@ export interface OpenedBrain {
   /** The source (vault) the brain reads and writes in that database (`brain.engine.source` names it as opened). */
   source: SourceChoice;
   config: VaultConfig;
-  /** The database open: wall time (ms) and whether it was created. */
-  database: { openMs: number; fresh: boolean };
+  /**
+   * The database open: wall time (ms), whether it was created, and whether the store checks' heap scans were
+   * skipped because it was as a clean close left it (node/clean-close.ts).
+   */
+  database: { openMs: number; fresh: boolean; scansSkipped?: boolean };
   /** Set when the database was found damaged and rebuilt, at this open or later while in use. */
   readonly recovery: StoreRecovery | null;
   close(): Promise<void>;
@@ -99,18 +102,25 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
   const lock = await acquireWriterLock(dbDir, { onLost: options.onLockLost ?? exitOnLostLock });
   try {
     await assertPrivateDir(dbDir);
-    const sync = new DataDirSync(dbDir);
-    let database = { openMs: 0, fresh: false };
+    let sync = new DataDirSync(dbDir);
+    let database: OpenedBrain['database'] = { openMs: 0, fresh: false };
+    // Closed clean last time and untouched since: the heap scans are skipped (node/clean-close.ts).
+    const mark = await takeCleanMark(dbDir);
+    let untouched = false;
     const store: OpenCheckedOptions = {
       async open() {
-        const onDisk = await openLocalEngine(dbDir, sync, source);
+        sync = new DataDirSync(dbDir);
+        untouched = false;
+        const onDisk = await openLocalEngine(dbDir, sync, source, () => (untouched = matchesCleanMark(dbDir, mark, sync.files())));
         database = { openMs: onDisk.openMs, fresh: onDisk.fresh };
         return onDisk.engine;
       },
+      skipScans: () => untouched,
       discard: () => moveAside(dbDir),
     };
     const opened = await openChecked(store);
     const { engine } = opened;
+    database.scansSkipped = untouched && !opened.recovery;
     let recovery = opened.recovery;
     const notice = options.onNotice ?? ((m) => process.stderr.write(`vault-brain: ${m}\n`));
     if (recovery) notice(recoveryNotice(recovery));
@@ -139,6 +149,8 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
       async close() {
         try {
           await brain.engine.close();
+          // The close's last sync pass saw the files as the closed database left them.
+          await writeCleanMark(dbDir, sync.files());
         } finally {
           await lock.release();
         }
@@ -163,7 +175,8 @@ async function assembleVaultBrain(
     settings: { ...config, embedder: options.embedder ?? config.embedder, maxFileBytes: config.maxFileMB * 1024 * 1024 },
     configDir: HEADLESS_CONFIG_DIR,
     source: (filter) => new FsVaultSource(vault, { skipFolder: (rel) => filter.excludesFolder(rel) }),
-    loadBuiltinEmbedder: () => loadBuiltinEmbedderFromDisk(),
+    // Loaded at the first embed: most commands never embed (stats, links, status...).
+    loadBuiltinEmbedder: () => lazyBuiltinEmbedderFromDisk(),
     loadWasm: nodeWasmLoader,
     onProgress: options.onProgress,
     ...extra,
@@ -184,6 +197,8 @@ async function openServerBrain(
   source: SourceChoice,
 ): Promise<OpenedBrain> {
   const t0 = performance.now();
+  // The Postgres driver is loaded only here: an embedded brain never needs it.
+  const { openPostgresEngine } = await import('./engine-factory');
   const engine = await openPostgresEngine({ kind: 'postgres', url: choice.url, source: source.name });
   const database = { openMs: performance.now() - t0, fresh: engine.openState.created };
   // Other vaults' sources in the same database, opened when a search first spans them (a small pool each: they

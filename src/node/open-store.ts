@@ -4,7 +4,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { DatabaseChoice, SourceChoice } from './database-choice';
-import { openPostgresEngine, type OpenedEngine } from './engine-factory';
+import type { OpenedEngine } from './engine-factory';
 import { acquireWriterLock } from './lock';
 import { openEngineOnDisk, type OpenedEngineOnDisk } from './open-engine';
 import { assertPrivateDir, DataDirSync, prepareDataDir } from './store-health';
@@ -22,16 +22,19 @@ export function sourceSettings(source: SourceChoice | undefined): { source?: str
 
 /**
  * Opens the embedded store in `dbDir` (which must hold the writer lock) with its writes made durable by `sync`,
- * bound to `source`.
+ * bound to `source`. `onBaseline` sees the files as they were before the database started (sync.files()).
  */
-export async function openLocalEngine(dbDir: string, sync: DataDirSync, source?: SourceChoice): Promise<OpenedEngineOnDisk> {
+export async function openLocalEngine(dbDir: string, sync: DataDirSync, source?: SourceChoice, onBaseline?: () => void): Promise<OpenedEngineOnDisk> {
   await prepareDataDir(dbDir);
   await sync.baseline();
+  onBaseline?.();
   return openEngineOnDisk(dbDir, { syncStorage: () => sync.sync(), ...sourceSettings(source) });
 }
 
 export async function openStore(choice: DatabaseChoice, options: { onLockLost?: () => void; source?: SourceChoice } = {}): Promise<OpenedStore> {
   if (choice.kind === 'postgres') {
+    // The driver is loaded only for a server (engine-factory imports pg).
+    const { openPostgresEngine } = await import('./engine-factory');
     const engine = await openPostgresEngine({ kind: 'postgres', url: choice.url, source: options.source?.name });
     return { engine, close: () => engine.close() };
   }

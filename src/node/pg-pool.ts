@@ -4,17 +4,9 @@
 // (obsidian/bridge/serve-postgres.ts); the CLI's engine factory uses it too.
 import pg from 'pg';
 import { SOURCE_SETTING, validSourceName } from '../core/engine/sql/sql';
+import { redactUrl } from './database-url';
 
-/** The URL with its password replaced, for messages, status and logs. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return url.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
-  }
-}
+export { redactUrl };
 
 /** A SQL identifier, quoted. */
 export function ident(name: string): string {

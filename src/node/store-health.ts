@@ -81,7 +81,7 @@ async function treeSize(p: string): Promise<number> {
 /** Modification times this close before the previous pass count as changed (file time granularity). */
 const AMBIGUOUS_NS = 50_000_000n;
 
-interface Seen {
+export interface Seen {
   mtimeNs: bigint;
   size: bigint;
 }
@@ -98,6 +98,11 @@ export class DataDirSync {
   synced = 0;
 
   constructor(readonly dir: string) {}
+
+  /** Every file and folder as the last pass saw it (absolute path -> mtime and size). */
+  files(): ReadonlyMap<string, Seen> {
+    return this.seen;
+  }
 
   /** Records the current state without fsyncing (on open) and tightens modes. */
   async baseline(): Promise<void> {

@@ -7,6 +7,7 @@ import type { EngineStats } from '../../src/core/engine/brain-engine';
 import { PGliteEngine } from '../../src/core/engine/pglite/pglite-engine';
 import { PARSER_VERSION } from '../../src/core/index/indexer';
 import type { VaultFile, VaultSource } from '../../src/core/index/vault-source';
+import { loadBuiltinEmbedderFromDisk } from '../../src/node/embedder-asset';
 import { nodeWasmLoader } from '../../src/node/tree-sitter-wasm';
 import { BrainHost, EMBEDDER_ASSET, StoreOpenError, type BrainHostDeps } from '../../src/obsidian/worker/brain-host';
 import { note } from '../core/engine/fixtures';
@@ -151,6 +152,23 @@ describe('brain host over the worker protocol', () => {
     expect(summary.indexed).toBe(4);
     const stats = (await main.call('op', { name: 'stats', params: {} })) as EngineStats;
     expect(Object.values(stats.embeddedByModel).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('with the asset header at hand, names the built-in embedder at open and loads it only when something embeds', async () => {
+    const vault = demoVault();
+    const loaded: string[] = [];
+    const header = (await loadAsset(EMBEDDER_ASSET)).subarray(0, 64);
+    const { main } = setup(vault, {
+      loadAsset: (name) => (loaded.push(name), loadAsset(name)),
+      assetHead: (name) => (name === EMBEDDER_ASSET ? header : null),
+    });
+    const opened = await main.call('open', { vaultId: 'v-lazy', settings: { ...SETTINGS, embedder: 'builtin' } });
+    expect(opened.embedderId).toBe((await loadBuiltinEmbedderFromDisk()).id);
+    expect(loaded).not.toContain(EMBEDDER_ASSET);
+    await main.call('index', {});
+    expect(loaded).toContain(EMBEDDER_ASSET);
+    const stats = (await main.call('op', { name: 'stats', params: {} })) as EngineStats;
+    expect(stats.embeddedByModel[opened.embedderId!]).toBeGreaterThan(0);
   }, 120_000);
 
   it('runs index runs and updates one at a time', async () => {

@@ -1,9 +1,10 @@
 // A fresh desktop store is laid out from the snapshot directly in PGlite's OPFS pool layout (opfs-snapshot.ts,
-// SizedOpfsFS `fill`) instead of PGlite's own tar load. Run here under Node with real PGlite over an in-memory OPFS
+// SizedOpfsFS `fill`) instead of PGlite's own tar load, and every start's relcache init file is written in one call. Run here under Node with real PGlite over an in-memory OPFS
 // (test/helpers/memory-opfs.ts): the store must open as the same database, pass the store checks, take writes and
 // open again; a load cut off before PG_VERSION must not count as a database; and it must cost a fraction of the
 // calls on sync access handles that PGlite's load makes (each one a call into the browser).
 import { PGlite } from '@electric-sql/pglite';
+import { OpfsAhpFS } from '@electric-sql/pglite/opfs-ahp';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { readFileSync } from 'node:fs';
@@ -106,6 +107,32 @@ describe('snapshot laid out in OPFS', () => {
       await again.close();
     }
     expect(await opfsHasCluster('load-b', opfs.storage as never)).toBe(true);
+  }, 180_000);
+
+  it('writes the relcache init file Postgres rewrites at every start in one call, and opens the same database again', async () => {
+    const fill = await layOutSnapshot('relcache', tar, POOL.maintainedPoolSize, opfs.storage as never);
+    const first = await PGliteEngine.open({ pgliteOptions: { fs: new SizedOpfsFS('relcache', { ...POOL, fill }) }, relaxedDurability: true, autoFlush: false });
+    await first.close();
+    const warmCalls = async (fs: SizedOpfsFS | OpfsAhpFS): Promise<number> => {
+      const before = opfs.counts.syncCalls;
+      const db = await PGlite.create({ fs, extensions: { vector, pg_trgm }, relaxedDurability: true });
+      try {
+        expect((await db.query<{ n: number }>('select count(*)::int as n from pages')).rows[0]!.n).toBe(0);
+        return opfs.counts.syncCalls - before;
+      } finally {
+        await db.close();
+      }
+    };
+    const plain = await warmCalls(new OpfsAhpFS('relcache', POOL));
+    const held = await warmCalls(new SizedOpfsFS('relcache', POOL));
+    // ~140 writes of relation entries become 2 (one per init file).
+    expect(plain - held).toBeGreaterThan(100);
+    const again = await PGliteEngine.open({ pgliteOptions: { fs: new SizedOpfsFS('relcache', POOL) }, relaxedDurability: true, autoFlush: false });
+    try {
+      expect(hasDamage(await again.checkIntegrity('quick'))).toBe(false);
+    } finally {
+      await again.close();
+    }
   }, 180_000);
 
   it('is not a database until PG_VERSION is written: a cut-off load is removed and done again', async () => {

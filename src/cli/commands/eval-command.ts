@@ -13,6 +13,7 @@ import { CliError, EXIT } from '../errors';
 import { createProgressBar } from '../progress';
 
 export const evalCommand: CliCommand = {
+  longRunning: true,
   summary: 'Measure search quality on a question set (JSON lines {"q", "rel": [paths], "kind"?}): P@k, R@k, MRR, nDCG@k.',
   usage: 'eval --queries <file.jsonl> [flags]',
   options: {

@@ -8,6 +8,7 @@ import { EXIT } from '../errors';
 const round3 = (s: number): number => Math.round(s * 1000) / 1000;
 
 export const indexCommand: CliCommand = {
+  longRunning: true,
   summary: 'Index the vault (only what changed; --full re-parses every note), then embed new chunks.',
   usage: 'index [flags]',
   options: { full: { type: 'boolean', description: 'Re-parse every note, not only the ones that changed' } },

@@ -7,6 +7,7 @@ import { parseCommandLine } from '../args';
 import type { CliCommand } from '../cli-command';
 
 export const mcpCommand: CliCommand = {
+  longRunning: true,
   summary: 'Serve the brain to MCP clients over stdio (read-only unless --allow-writes).',
   usage: 'mcp [flags]',
   options: {

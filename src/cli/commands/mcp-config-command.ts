@@ -16,7 +16,7 @@ import {
 import { parseCommandLine } from '../args';
 import type { CliCommand } from '../cli-command';
 import { chooseDatabase, DATABASE_URL_ENV } from '../../node/database-choice';
-import { redactUrl } from '../../node/engine-factory';
+import { redactUrl } from '../../node/database-url';
 import { CliError, EXIT } from '../errors';
 import { lineDiff } from '../line-diff';
 

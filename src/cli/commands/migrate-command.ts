@@ -12,6 +12,7 @@ import type { CliCommand } from '../cli-command';
 import { CliError, EXIT } from '../errors';
 
 export const migrateCommand: CliCommand = {
+  longRunning: true,
   summary: 'Copy the brain into another database (a Postgres server, or back to the local store) without re-embedding; resumable.',
   usage: 'migrate --to <postgres://…|local|dir> [flags]',
   options: {

@@ -12,6 +12,7 @@ export const DEFAULT_PORT = 3333;
 const TOKEN_ENV = 'VAULT_BRAIN_MCP_TOKEN';
 
 export const serveCommand: CliCommand = {
+  longRunning: true,
   summary: 'Serve the brain to MCP clients over HTTP on 127.0.0.1, with a bearer token (read-only unless --allow-writes).',
   usage: 'serve [flags]',
   options: {

@@ -14,12 +14,12 @@
 // word sense. Texts with no known word get a zero vector (see Embedder.embed).
 
 import type { Embedder } from './embedder';
-import { parseEmbedderAsset, type EmbedderAsset } from './embedder-asset-format';
+import { parseEmbedderAsset, type EmbedderAsset, type EmbedderAssetHeader } from './embedder-asset-format';
 import { tokenizeWords } from './tokenize-words';
 
 /** Bump when tokenization or weighting changes, so stored vectors are recomputed. */
 export const BUILTIN_EMBEDDER_REVISION = 1;
-const MAX_BATCH = 256;
+export const BUILTIN_MAX_BATCH = 256;
 const DIACRITICS_RE = /\p{M}+/gu;
 const JOINERS_RE = /['-]/;
 
@@ -35,13 +35,18 @@ export interface BuiltinEmbedder extends Embedder {
   knownWords(text: string): string[];
 }
 
+/** The id of the vector space an asset makes, from its header alone (the vectors are stored under it). */
+export function builtinEmbedderId(header: Pick<EmbedderAssetHeader, 'dims' | 'recipeVersion' | 'checksum'>): string {
+  return `builtin:glove-${header.dims}d-int8@${BUILTIN_EMBEDDER_REVISION}.${header.recipeVersion}-${header.checksum.toString(16).padStart(8, '0')}`;
+}
+
 export function loadBuiltinEmbedder(bytes: Uint8Array, options: BuiltinEmbedderOptions = {}): BuiltinEmbedder {
   const asset = parseEmbedderAsset(bytes, { verifyChecksum: options.verifyChecksum });
   const vocab = new Map<string, number>();
   asset.words.forEach((w, i) => vocab.set(w, i));
   const coef = rowCoefficients(asset, options.sifA ?? asset.sifA);
   const { dims, matrix, components } = asset;
-  const id = `builtin:glove-${dims}d-int8@${BUILTIN_EMBEDDER_REVISION}.${asset.recipeVersion}-${asset.checksum.toString(16).padStart(8, '0')}`;
+  const id = builtinEmbedderId(asset);
 
   const lookupSimple = (token: string, out: number[]): void => {
     const direct = vocab.get(token);
@@ -119,7 +124,7 @@ export function loadBuiltinEmbedder(bytes: Uint8Array, options: BuiltinEmbedderO
   return {
     id,
     dims,
-    maxBatch: MAX_BATCH,
+    maxBatch: BUILTIN_MAX_BATCH,
     local: true,
     embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
       try {

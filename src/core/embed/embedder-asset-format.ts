@@ -4,7 +4,8 @@ import { BrainError } from '../errors';
 
 export const ASSET_MAGIC = 'VBEM';
 export const ASSET_FORMAT_VERSION = 2;
-const HEADER_BYTES = 64;
+/** The fixed header every asset starts with; `parseEmbedderHeader` reads it alone. */
+export const HEADER_BYTES = 64;
 
 export interface EmbedderAsset {
   recipeVersion: number;
@@ -39,24 +40,46 @@ export function fnv1a32(bytes: Uint8Array): number {
   return h >>> 0;
 }
 
-export function parseEmbedderAsset(bytes: Uint8Array, options: { verifyChecksum?: boolean } = {}): EmbedderAsset {
+export interface EmbedderAssetHeader {
+  recipeVersion: number;
+  dims: number;
+  count: number;
+  totalVocab: number;
+  sifA: number;
+  pcCount: number;
+  blobBytes: number;
+  /** FNV-1a 32 checksum of everything after the header, as stored. */
+  checksum: number;
+}
+
+/** The header alone (the first HEADER_BYTES bytes are enough): what the embedder's id is made of. */
+export function parseEmbedderHeader(bytes: Uint8Array): EmbedderAssetHeader {
   if (bytes.length < HEADER_BYTES) throw new EmbedderAssetError(`too short (${bytes.length} bytes)`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const magic = String.fromCharCode(bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!);
   if (magic !== ASSET_MAGIC) throw new EmbedderAssetError('bad magic, not an embedder asset');
   const format = view.getUint32(4, true);
   if (format !== ASSET_FORMAT_VERSION) throw new EmbedderAssetError(`unsupported format version ${format}`);
-  const recipeVersion = view.getUint32(8, true);
-  const dims = view.getUint32(12, true);
-  const count = view.getUint32(16, true);
-  const totalVocab = view.getUint32(20, true);
-  const sifA = view.getFloat32(24, true);
-  const pcCount = view.getUint32(28, true);
-  const blobBytes = view.getUint32(32, true);
-  const checksum = view.getUint32(36, true);
+  const header: EmbedderAssetHeader = {
+    recipeVersion: view.getUint32(8, true),
+    dims: view.getUint32(12, true),
+    count: view.getUint32(16, true),
+    totalVocab: view.getUint32(20, true),
+    sifA: view.getFloat32(24, true),
+    pcCount: view.getUint32(28, true),
+    blobBytes: view.getUint32(32, true),
+    checksum: view.getUint32(36, true),
+  };
+  const { dims, count, pcCount, totalVocab, sifA, blobBytes } = header;
   if (dims < 1 || dims > 4096 || count < 1 || pcCount > dims || totalVocab < count || !(sifA > 0) || blobBytes < 2 * count) {
     throw new EmbedderAssetError('implausible header');
   }
+  return header;
+}
+
+export function parseEmbedderAsset(bytes: Uint8Array, options: { verifyChecksum?: boolean } = {}): EmbedderAsset {
+  const { recipeVersion, dims, count, totalVocab, sifA, pcCount, blobBytes, checksum } = parseEmbedderHeader(bytes);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const ranksAt = HEADER_BYTES + ((blobBytes + 3) & ~3);
   const scalesAt = ranksAt + 4 * count;
   const componentsAt = scalesAt + 4 * count;

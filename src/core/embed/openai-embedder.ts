@@ -1,7 +1,9 @@
 // Embeddings from any OpenAI-compatible endpoint (OpenAI, Ollama, LM Studio, vLLM...) via the
 // `openai` SDK. The SDK's own retries are off: we retry with jittered backoff and Retry-After.
 import { BrainError, causeWithCode, errorCode } from '../errors';
-import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import type OpenAI from 'openai';
+import type { APIError } from 'openai';
+import { loadOpenAI, loadedOpenAI } from '../net/openai-sdk';
 import { parseRetryAfter, retryWithBackoff } from './backoff';
 import type { FetchLike } from '../net/fetch-like';
 import { providerFailure, type CircuitBreaker } from '../net/circuit-breaker';
@@ -54,7 +56,7 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
   if (options.dims !== undefined && !(Number.isInteger(options.dims) && options.dims > 0)) {
     throw new Error(`invalid embedding dims ${String(options.dims)}`);
   }
-  const client = new OpenAI({
+  const settings: ConstructorParameters<typeof OpenAI>[0] = {
     baseURL: options.baseURL,
     apiKey: options.apiKey || 'not-needed',
     // The request carries the key and note text: never re-sent to another origin by a redirect.
@@ -62,7 +64,9 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
     timeout: options.timeoutMs ?? 60_000,
     maxRetries: 0,
     dangerouslyAllowBrowser: true,
-  });
+  };
+  let client: Promise<OpenAI> | null = null;
+  const connect = (): Promise<OpenAI> => (client ??= loadOpenAI().then(({ default: Sdk }) => new Sdk(settings)));
   const maxBatch = Math.max(1, Math.min(options.batchSize ?? OPENAI_MAX_BATCH, OPENAI_MAX_BATCH));
   const maxChars = options.maxInputChars ?? DEFAULT_MAX_INPUT_CHARS;
   // A model's native size is fixed by its name; only an explicit `dimensions` changes the space.
@@ -71,7 +75,10 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
 
   const send = async (inputs: string[], signal?: AbortSignal): Promise<unknown> => {
     try {
-      return await client.embeddings.create(
+      const sdk = await connect();
+      // Loading the SDK can outlast a short timeout; the SDK does not notice a signal that was aborted before the call.
+      signal?.throwIfAborted();
+      return await sdk.embeddings.create(
         {
           model: options.model,
           input: inputs,
@@ -146,12 +153,14 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
 }
 
 export function isRetryableError(err: unknown): boolean {
-  if (err instanceof APIUserAbortError) return false;
+  // The SDK's errors exist only once it is loaded (the first request loads it).
+  const sdk = loadedOpenAI();
+  if (!sdk || err instanceof sdk.APIUserAbortError) return false;
   // The plugin refused to send the request (not a configured provider): asking again gets the same answer.
   if (errorCode(err) === 'provider_request_refused') return false;
   // Includes timeouts (APIConnectionTimeoutError) and refused/reset connections.
-  if (err instanceof APIConnectionError) return true;
-  if (err instanceof APIError) {
+  if (err instanceof sdk.APIConnectionError) return true;
+  if (err instanceof sdk.APIError) {
     const status: number = (err as APIError).status ?? 0;
     return status === 408 || status === 429 || status >= 500;
   }
@@ -159,7 +168,8 @@ export function isRetryableError(err: unknown): boolean {
 }
 
 function retryAfterOf(err: unknown): number | undefined {
-  if (!(err instanceof APIError)) return undefined;
+  const sdk = loadedOpenAI();
+  if (!sdk || !(err instanceof sdk.APIError)) return undefined;
   const headers: Headers | undefined = (err as APIError).headers;
   return parseRetryAfter(headers);
 }

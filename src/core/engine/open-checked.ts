@@ -35,6 +35,11 @@ export interface OpenCheckedOptions<E extends BrainEngine = BrainEngine> {
    * caller, after the open: it must run `runDeferredChecks` and heal what they find as damage met in use.
    */
   deferScans?: boolean;
+  /**
+   * Asked after each successful `open`: true leaves the heap scans out altogether, for a store known to be as a
+   * clean close left it (the Node opener's mark, node/clean-close.ts). The `open` checks still run.
+   */
+  skipScans?: () => boolean;
 }
 
 /** Damage the deferred checks found: a store-damage error (SQLSTATE XX001), so `Brain.guard` replaces the store. */
@@ -59,7 +64,7 @@ export async function openChecked<E extends BrainEngine>(options: OpenCheckedOpt
   let reason: string;
   try {
     const engine = await options.open();
-    const report = await engine.checkIntegrity(options.deferScans === true ? 'open' : 'quick');
+    const report = await engine.checkIntegrity(options.deferScans === true || options.skipScans?.() === true ? 'open' : 'quick');
     if (!hasDamage(report)) {
       const marked = await engine.markForReindex(report);
       return { engine, recovery: null, report, marked };

@@ -23,6 +23,15 @@ export function assetNames(table: AssetTable = EMBEDDED_ASSETS): string[] {
   return Object.keys(table);
 }
 
+/** The first bytes of an asset, when the build put them in the table (`head`); null otherwise. No decoding. */
+export function assetHead(name: string, table: AssetTable = EMBEDDED_ASSETS): Uint8Array | null {
+  const hex = hasAsset(name, table) ? table[name]!.head : undefined;
+  if (!hex || !/^(?:[0-9a-f]{2})+$/.test(hex)) return null;
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+
 /** The decompressed bytes of one embedded asset. Throws MissingAssetError, or when the data is corrupt. */
 export async function loadAsset(name: string, table: AssetTable = EMBEDDED_ASSETS): Promise<Uint8Array> {
   if (!hasAsset(name, table)) throw new MissingAssetError(name);

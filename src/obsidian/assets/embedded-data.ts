@@ -9,6 +9,8 @@ export interface EmbeddedAsset {
   storedBytes: number;
   /** `deflate-raw`: inflate after decoding; `zstd`: a zstd frame (zstddec); `raw`: stored as is (already-compressed files). */
   codec: 'deflate-raw' | 'zstd' | 'raw';
+  /** The first bytes of the asset as hex, for assets whose header is read without decoding them (the embedder). */
+  head?: string;
   /** The stored bytes as 7-bit text (see binary-text.ts). */
   text: string;
 }

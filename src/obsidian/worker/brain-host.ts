@@ -6,7 +6,10 @@ import type { Brain } from '../../core/brain';
 import type { TreeSitterCodeChunker } from '../../core/chunk/code-chunker';
 import { assembleBrain } from '../../core/assemble-brain';
 import { normalizeBrainSettings } from '../../core/config';
-import { loadBuiltinEmbedder } from '../../core/embed/builtin-embedder';
+import { BUILTIN_MAX_BATCH, builtinEmbedderId, loadBuiltinEmbedder } from '../../core/embed/builtin-embedder';
+import type { Embedder } from '../../core/embed/embedder';
+import { parseEmbedderHeader } from '../../core/embed/embedder-asset-format';
+import { lazyEmbedder } from '../../core/embed/lazy-embedder';
 import type { BrainEngine } from '../../core/engine/brain-engine';
 import { damageSummary, hasDamage } from '../../core/engine/integrity';
 import { openChecked, recoveryNotice, reopenFresh, runDeferredChecks, type OpenCheckedOptions, type StoreRecovery } from '../../core/engine/open-checked';
@@ -63,6 +66,11 @@ export interface BrainHostDeps {
   discardStore?: (dataDir: string) => Promise<string | null>;
   /** Bytes of the embedded embedder and tree-sitter wasm files; without it there is no embedder or code chunking. */
   loadAsset?: (name: string) => Promise<Uint8Array>;
+  /**
+   * The first bytes of an asset without decoding it (the embedder's header); with it the built-in embedder is
+   * named at open and loaded at its first embed (core/embed/lazy-embedder.ts).
+   */
+  assetHead?: (name: string) => Uint8Array | null;
   /**
    * Unstreamed provider calls (embeddings, rerank, unstreamed chat); default: the main thread's `requestUrl` over
    * the RPC (request-url-fetch.ts), which no CORS policy stops. Tests pass a spy.
@@ -247,7 +255,7 @@ export class BrainHost {
         settings: normalizeBrainSettings(settings),
         configDir: settings.configDir,
         source: () => this.source,
-        ...(load ? { loadBuiltinEmbedder: async () => loadBuiltinEmbedder(await load(EMBEDDER_ASSET)), loadWasm: load } : {}),
+        ...(load ? { loadBuiltinEmbedder: () => this.builtinEmbedder(load), loadWasm: load } : {}),
         fetch: this.providerFetch,
         // A misconfigured or unavailable embedder turns the vector arm off, failed code chunking indexes notes
         // without code splitting: the brain opens either way, with a warning.
@@ -310,6 +318,19 @@ export class BrainHost {
       await engine.close().catch(() => undefined);
       throw err;
     }
+  }
+
+  /**
+   * The built-in embedder, lazy when the asset's header can be read without decoding it: decoding and parsing the
+   * 3.3 MB asset was 0.2-0.3 s of every open (worker profile, load 6-9), and a warm open with nothing to embed
+   * never needs it; the first search or embedding loads it.
+   */
+  private async builtinEmbedder(load: (name: string) => Promise<Uint8Array>): Promise<Embedder> {
+    const full = async (): Promise<Embedder> => loadBuiltinEmbedder(await load(EMBEDDER_ASSET));
+    const head = this.deps.assetHead?.(EMBEDDER_ASSET) ?? null;
+    if (!head) return full();
+    const header = parseEmbedderHeader(head);
+    return lazyEmbedder({ id: builtinEmbedderId(header), dims: header.dims, maxBatch: BUILTIN_MAX_BATCH, local: true }, full);
   }
 
   /**

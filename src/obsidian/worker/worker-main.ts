@@ -5,7 +5,7 @@
 import type { PGliteOptions } from '@electric-sql/pglite';
 import { errorMessage } from '../../core/errors';
 import { PGliteEngine } from '../../core/engine/pglite/pglite-engine';
-import { loadAsset } from '../assets/bundle-assets';
+import { assetHead, loadAsset } from '../assets/bundle-assets';
 import { BrainHost, StoreOpenError, type OpenedEngine } from './brain-host';
 import { BatchFlushIdbFs } from './batch-flush-idbfs';
 import { idbHasCluster } from './idb-cluster';
@@ -124,6 +124,7 @@ const OPFS_PREFIX = 'opfs-ahp://';
 
 const host = new BrainHost({
   loadAsset,
+  assetHead: (name) => assetHead(name),
   // Streamed chat uses the worker's own fetch (requestUrl cannot stream); every other provider call goes through
   // the main thread's requestUrl (the host's default). Both handed to core, which bounds responses and confines redirects.
   streamFetch: (input, init) => self.fetch(input, init),
