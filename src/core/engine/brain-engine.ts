@@ -260,6 +260,8 @@ export interface KeywordSearchOptions {
   mode: 'and' | 'or';
   limit: number;
   filters?: SearchFilters;
+  /** Terms that only widen the query (synonyms, variants): they score, but a chunk need not hold them. */
+  expansions?: string[];
 }
 
 export interface VectorSearchOptions {

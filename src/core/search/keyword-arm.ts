@@ -15,6 +15,6 @@ export async function keywordArm(engine: BrainEngine, terms: QueryTerms, limit: 
   const and = await engine.keywordSearch({ tsquery: terms.and, mode: 'and', limit, filters });
   if (and.length > 0 || terms.verbatim || terms.terms.length < 2) return { hits: and, query: terms.and, mode: 'and' };
   const orText = terms.terms.join(' ');
-  const or = await engine.keywordSearch({ tsquery: orText, mode: 'or', limit, filters });
+  const or = await engine.keywordSearch({ tsquery: orText, mode: 'or', limit, filters, expansions: terms.expansions });
   return { hits: or, query: orText, mode: 'or' };
 }

@@ -18,6 +18,8 @@ export interface QueryTerms {
   verbatim: boolean;
   /** The AND form (websearch text, segmented). */
   and: string;
+  /** The terms in `terms` that are variants, not the question's own words. */
+  expansions: string[];
 }
 
 // Quotes and `-word` are websearch syntax; a bare "or" is not treated as syntax, people write it in sentences.
@@ -93,7 +95,7 @@ export function queryTerms(query: string): QueryTerms {
   if (SYNTAX.test(q)) {
     const and = segmentQuery(q);
     const words = [...latinWords(q.replace(CJK_RUN, ' ')), ...[...q.matchAll(CJK_RUN)].map((m) => m[0])];
-    return { terms: [and], words, verbatim: true, and };
+    return { terms: [and], words, verbatim: true, and, expansions: [] };
   }
   const words: string[] = [];
   const terms: string[] = [];
@@ -131,7 +133,8 @@ export function queryTerms(query: string): QueryTerms {
   // Everything was a stopword ("what is it"): search the words as typed rather than nothing.
   if (unique.length === 0 && q.length > 0) {
     const fallback = hasCjk(q) ? segmentQuery(q).trim() : q;
-    return { terms: [fallback], words: [q], verbatim: false, and: fallback };
+    return { terms: [fallback], words: [q], verbatim: false, and: fallback, expansions: [] };
   }
-  return { terms: unique, words: [...new Set(words)], verbatim: false, and: andTerms.join(' ') };
+  const own = new Set(andTerms);
+  return { terms: unique, words: [...new Set(words)], verbatim: false, and: andTerms.join(' '), expansions: unique.filter((t) => !own.has(t)) };
 }

@@ -51,23 +51,28 @@ const GROUPS: readonly (readonly string[])[] = [
 
 const INDEX: ReadonlyMap<string, readonly string[]> = (() => {
   const m = new Map<string, string[]>();
-  for (const g of GROUPS) for (const w of g) m.set(w, [...(m.get(w) ?? []), ...g.filter((x) => x !== w)]);
+  for (const g of GROUPS) for (const w of g) m.set(w.toLowerCase(), [...(m.get(w.toLowerCase()) ?? []), ...g.filter((x) => x !== w)]);
   return m;
 })();
 const LONGEST = Math.max(...[...INDEX.keys()].map((k) => k.length));
+const LATIN = /[a-z0-9]/;
 
 /**
  * The variants of every group member found in `text` (a question), without the members the text already holds.
- * Scans every substring up to the longest member, so segmentation does not matter (删掉了 holds 删掉).
+ * Scans every substring up to the longest member, so segmentation does not matter (删掉了 holds 删掉); a Latin
+ * member (iPhone) must be a whole word, in any case.
  */
 export function zhVariants(text: string): string[] {
+  const lower = text.toLowerCase();
   const found = new Set<string>();
-  for (let i = 0; i < text.length; i++) {
-    for (let n = 2; n <= LONGEST && i + n <= text.length; n++) {
-      const hit = INDEX.get(text.slice(i, i + n));
-      if (hit) for (const v of hit) found.add(v);
+  for (let i = 0; i < lower.length; i++) {
+    for (let n = 2; n <= LONGEST && i + n <= lower.length; n++) {
+      const hit = INDEX.get(lower.slice(i, i + n));
+      if (!hit) continue;
+      const latin = LATIN.test(lower[i]!);
+      if (latin && (LATIN.test(lower[i - 1] ?? '') || LATIN.test(lower[i + n] ?? ''))) continue;
+      for (const v of hit) found.add(v);
     }
   }
-  const lower = text.toLowerCase();
   return [...found].filter((v) => !lower.includes(v.toLowerCase()));
 }

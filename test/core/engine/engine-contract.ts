@@ -250,6 +250,31 @@ export function engineContract(h: ContractHarness): void {
       expect([...new Set(mixed.map((h) => h.path))].sort()).toEqual(['en.md', 'other/x.md', 'zh.md']);
     });
 
+    it('ranks OR hits by how much of the query they hold, rare words counting most', async () => {
+      // Without coordination, BM25's OR sum lets a short chunk repeating one word beat the chunk that holds every
+      // word; a chunk holding only common words must not beat the one holding the rare word either.
+      await engine.putPages([
+        { note: note('all.md', { chunks: ['The kestrel survey counted owls near the old mill and the river, with notes on weather.'] }), meta: META },
+        { note: note('one.md', { chunks: ['owls owls owls owls owls owls'] }), meta: META },
+        ...[1, 2, 3, 4].map((i) => ({ note: note(`c${i}.md`, { chunks: [`The mill by the river, mill number ${i}.`] }), meta: META })),
+        { note: note('rare.md', { chunks: ['Filed under kestrel.'] }), meta: META },
+      ]);
+      const both = await engine.keywordSearch({ tsquery: 'kestrel owls', mode: 'or', limit: 10 });
+      expect(both[0]!.path).toBe('all.md');
+      const rare = await engine.keywordSearch({ tsquery: 'mill river kestrel', mode: 'or', limit: 10 });
+      expect(rare.map((h) => h.path).indexOf('rare.md')).toBeLessThan(rare.map((h) => h.path).indexOf('c1.md'));
+      // An expansion scores, but a chunk without it is not held back by it.
+      const widened = await engine.keywordSearch({ tsquery: 'kestrel owls weather', mode: 'or', limit: 10, expansions: ['weather'] });
+      expect(widened[0]!.path).toBe('all.md');
+    });
+
+    it('searches a word no chunk holds as a prefix, in the OR query only', async () => {
+      expect((await engine.keywordSearch({ tsquery: 'drai gardn', mode: 'or', limit: 5 })).map((h) => h.path)).toEqual(['en.md']);
+      expect(await engine.keywordSearch({ tsquery: 'drai', mode: 'and', limit: 5 })).toEqual([]);
+      // Not for words that exist, and not for two-letter fragments.
+      expect(await engine.keywordSearch({ tsquery: 'qu', mode: 'or', limit: 5 })).toEqual([]);
+    });
+
     it('applies filters', async () => {
       const q = { tsquery: 'queue', mode: 'and' as const, limit: 10 };
       // The title (Queue Design) is a field of every chunk of en.md, so its garden chunk matches too.

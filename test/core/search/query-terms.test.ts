@@ -39,6 +39,20 @@ describe('queryTerms', () => {
     expect(mixed.terms).toEqual(['sync', '版本', '版', '本', '历史', '历', '史']);
   });
 
+  it('keeps a character the segmenter left alone, and widens only the OR query with colloquial variants', () => {
+    // 斜 in 变成斜的 is no word of its own, but it is what the answer (斜体) shares.
+    expect(queryTerms('让字变成斜的').terms).toContain('斜');
+    // 删掉 is spoken, 删除 written: the variant is an extra OR term, never an AND term.
+    const t = queryTerms('笔记删掉了怎么找回');
+    expect(t.terms).toEqual(expect.arrayContaining(['删掉', '找回', '删除', '恢复']));
+    expect(t.expansions).toEqual(expect.arrayContaining(['删除', '恢复']));
+    expect(t.expansions).not.toContain('删掉');
+    expect(t.and.split(' ')).not.toContain('删除');
+    // A Latin variant becomes a Latin term; English questions get none.
+    expect(queryTerms('苹果手机能用吗').expansions).toEqual(expect.arrayContaining(['iphone', 'ios']));
+    expect(queryTerms('delete a note and get it back').expansions).toEqual([]);
+  });
+
   it('falls back to the words as typed when everything is a stopword', () => {
     expect(queryTerms('what is it').terms).toEqual(['what is it']);
     expect(queryTerms('的了吗').terms.length).toBe(1);

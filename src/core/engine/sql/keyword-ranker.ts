@@ -16,13 +16,13 @@ const BM25_B = 0.75;
 const KEYWORD_COMMON_MIN_DF = 500;
 const KEYWORD_COMMON_SHARE = 0.01;
 const SINGLE_HAN = /^\p{Script=Han}$/u;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 /**
- * A single Han character that is rare (in at most this share of chunks) finds candidates like a word does: a
- * question often shares only a character with its answer (变粗 / 加粗, 斜的 / 斜体), and a rare character reads
- * few chunks.
+ * Coordination: a chunk's BM25 sum is multiplied by (IDF of the query words it holds / IDF of all of them) to this
+ * power, so a chunk holding every word leads (what AND-then-OR did) while one holding the rarest words still beats
+ * one holding only common ones (what AND-then-OR lost: a long question's OR fallback buried its rare words).
  */
-const HAN_SOURCE_SHARE = 0.01;
-const HAN_SOURCE_MIN_DF = 5;
+const COVERAGE_POWER = 1;
 /** Candidates scored by every word of the query. */
 const KEYWORD_CANDIDATES = 150;
 /**
@@ -44,6 +44,18 @@ const bm25 = (tf: string, len: string): string =>
 /** Cached document frequencies kept at most: questions are varied, and a long-running plugin must not grow. */
 const MAX_CACHED_TERMS = 50_000;
 
+/** Marks a term searched as a prefix (internal to the ranker). */
+const PREFIX = '*';
+/** Latin words of three letters or more may be searched as a prefix when no chunk holds them whole. */
+const PARTIAL_WORD = /^\p{Script=Latin}{3,}$/u;
+
+/** The tsquery of one ranked term: its lexemes, or for a prefix term its lexeme with `:*` ('' when none). */
+function termQuery(term: string): string {
+  if (!term.endsWith(PREFIX)) return websearchTsquery(term);
+  const q = websearchTsquery(term.slice(0, -PREFIX.length));
+  return /^'[^' ]+'$/.test(q) ? `${q}:*` : '';
+}
+
 interface TermStats {
   n: number;
   avgLen: number;
@@ -64,6 +76,11 @@ export class KeywordRanker {
     const limit = limitOf(options.limit, 20);
     if (text === '' || limit === 0) return [];
     const stats = await this.termStats(positiveTerms(text));
+    if (options.mode === 'or') {
+      // A word no chunk holds is often cut short ("VP eng", "outlin"): it is searched as a prefix instead.
+      const partial = [...stats.df].filter(([t, df]) => df === 0 && PARTIAL_WORD.test(t)).map(([t]) => `${t}${PREFIX}`);
+      if (partial.length > 0) for (const [t, df] of (await this.termStats(partial)).df) stats.df.set(t, df);
+    }
     const terms = [...stats.df].filter(([, df]) => df > 0);
     if (terms.length === 0) return [];
     const commonDf = Math.max(KEYWORD_COMMON_MIN_DF, stats.n * KEYWORD_COMMON_SHARE);
@@ -71,15 +88,20 @@ export class KeywordRanker {
     // nothing longer matched: as a candidate source it read hundreds of chunks per character (blind Chinese help,
     // ~6x slower per query).
     const longer = terms.some(([t]) => !SINGLE_HAN.test(t));
-    const rareHan = Math.max(HAN_SOURCE_MIN_DF, stats.n * HAN_SOURCE_SHARE);
-    const rare = terms.map(([t, df]) => df <= commonDf && !(longer && SINGLE_HAN.test(t) && df > rareHan));
-    if (options.mode === 'and') return this.rank(text, terms, rare, stats, limit, options.filters, 'all');
-    if (rare.some(Boolean)) return this.rank(text, terms, rare, stats, limit, options.filters, 'rare');
+    const rare = terms.map(([t, df]) => df <= commonDf && !(longer && SINGLE_HAN.test(t)));
+    // Coverage counts the question's own words: not an expansion, and not CJK terms (a question's overlapping
+    // bigrams and characters are not separate words, and its answer often shares only some of them).
+    const expansions = new Set(options.expansions ?? []);
+    const core = terms.map(([t]) => !CJK.test(t) && !expansions.has(t));
+    const rank = (q: string, sources: boolean[], source: 'rare' | 'all'): Promise<ChunkHit[]> =>
+      this.rank(q, terms, sources, core, stats, limit, options.filters, source);
+    if (options.mode === 'and') return rank(text, rare, 'all');
+    if (rare.some(Boolean)) return rank(text, rare, 'rare');
     // Every word is common: chunks holding all of them, else the rarest word's chunks.
-    const all = await this.rank(terms.map(([t]) => t).join(' '), terms, rare, stats, limit, options.filters, 'all');
+    const all = await rank(terms.map(([t]) => t).join(' '), rare, 'all');
     if (all.length > 0) return all;
     const rarest = terms.reduce((best, t, i) => (t[1] < (terms[best]?.[1] ?? Infinity) ? i : best), 0);
-    return this.rank(text, terms, rare.map((_, i) => i === rarest), stats, limit, options.filters, 'rare');
+    return rank(text, rare.map((_, i) => i === rarest), 'rare');
   }
 
   /**
@@ -95,6 +117,7 @@ export class KeywordRanker {
     text: string,
     terms: [string, number][],
     rare: boolean[],
+    core: boolean[],
     stats: { n: number; avgLen: number },
     limit: number,
     filters: SearchFilters | undefined,
@@ -103,8 +126,12 @@ export class KeywordRanker {
     const idf = terms.map(([, df]) => Math.log(1 + (stats.n - df + 0.5) / (df + 0.5)));
     const query = websearchTsquery(text);
     if (source === 'all' && query === '') return [];
-    const params: unknown[] = [query, terms.map(([t]) => websearchTsquery(t)), idf, rare, Math.max(1, stats.avgLen), Math.max(KEYWORD_CANDIDATES, limit * 2)];
+    const params: unknown[] = [query, terms.map(([t]) => termQuery(t)), idf, rare, Math.max(1, stats.avgLen), Math.max(KEYWORD_CANDIDATES, limit * 2)];
     const where = filterConditions(filters, params);
+    params.push(core, idf.reduce((a, b, i) => a + (core[i] ? b : 0), 0) + 1, COVERAGE_POWER);
+    const coreParam = params.length - 2;
+    // Smoothed by one unit of IDF, so a chunk holding only characters or expansions still orders by its BM25.
+    const coverage = `power((coalesce(sum(t.idf) filter (where t.core), 0) + 1) / $${params.length - 1}::float8, $${params.length}::float8)`;
     params.push(limit);
     const candidates =
       source === 'rare'
@@ -117,11 +144,11 @@ export class KeywordRanker {
            where c.tsv_en @@ q and c.source_id = ${SOURCE} ${where} order by c.token_estimate, c.id limit $6`;
     const r = await this.db.query<ChunkHitRow>(
       `with t as (
-         select u.idf, u.rare, u.term::tsquery as tq
-         from unnest($2::text[], $3::float8[], $4::bool[]) as u(term, idf, rare)
+         select u.idf, u.rare, u.core, u.term::tsquery as tq
+         from unnest($2::text[], $3::float8[], $4::bool[], $${coreParam}::bool[]) as u(term, idf, rare, core)
        ), cand as (${candidates}
        ), m as (
-         select cand.id, sum(t.idf * ${bm25('y.tf', 'c.token_estimate')}) as rank
+         select cand.id, sum(t.idf * ${bm25('y.tf', 'c.token_estimate')}) * ${coverage} as rank
          from cand join chunks c on c.id = cand.id cross join t cross join lateral (select ${termCount('c.tsv_en', 't.tq')} as tf) y
          where y.tf > 0 group by cand.id
        )
@@ -151,7 +178,7 @@ export class KeywordRanker {
     const queries: string[] = [];
     for (const t of terms) {
       if (cache.df.has(t)) continue;
-      const q = websearchTsquery(t);
+      const q = termQuery(t);
       // Only stopwords or punctuation: matches nothing, and Postgres would log a notice for the empty query.
       if (q === '') cache.df.set(t, 0);
       else {
