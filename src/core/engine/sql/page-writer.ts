@@ -258,16 +258,22 @@ export async function writePages<Tx extends SqlTx>(tx: Tx, batch: PageWrite[], n
 }
 
 /**
- * Records each page's chunk count and digest as written (see engine/integrity.ts, which recomputes them).
- * Computed by the database from the rows just written, in the same transaction, so it matches by construction.
+ * Records each page's chunk count and digest as written (see engine/integrity.ts, which recomputes them), and its
+ * chunk and token totals for BM25's corpus statistics (page_chunk_stats, schema 8). Computed by the database from
+ * the rows just written, in the same transaction, so they match by construction.
  */
 async function stampChunkDigests(tx: SqlTx, paths: string[]): Promise<void> {
   await tx.query(
-    `update pages p set chunk_count = x.n, chunk_digest = md5(coalesce(x.d, ''))
-     from unnest($1::text[]) as u(path)
-       cross join lateral (select count(*)::int as n, string_agg(hash, ',' order by ord, hash) as d
-                           from chunks where page = u.path) x
-     where p.path = u.path`,
+    `with x as (
+       select u.path, s.n, s.d, s.t from unnest($1::text[]) as u(path)
+         cross join lateral (select count(*)::int as n, string_agg(hash, ',' order by ord, hash) as d,
+                               coalesce(sum(token_estimate), 0)::int8 as t
+                             from chunks where page = u.path) s
+     ), stamped as (
+       update pages p set chunk_count = x.n, chunk_digest = md5(coalesce(x.d, '')) from x where p.path = x.path
+     )
+     insert into page_chunk_stats (path, chunks, tokens) select path, n, t from x
+     on conflict (path) do update set chunks = excluded.chunks, tokens = excluded.tokens`,
     [paths],
   );
 }

@@ -3,7 +3,7 @@
 // be migrated it is dropped and rebuilt from the notes.
 
 /** Bump when a migration is appended. */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 /** Bump the major when stored data can no longer be read by this code (forces a rebuild). */
 export const ENGINE_VERSION = '1.0.0';
 
@@ -202,10 +202,28 @@ export const MIGRATIONS: readonly Migration[] = [
        end $$`,
     ],
   },
+  {
+    version: 8,
+    up: [
+      // Each page's chunk count and token total, written with its chunks (page-writer.ts), so BM25's corpus
+      // statistics (chunk count, mean length) are a sum over this narrow table. They were count/avg over chunks:
+      // a read of the whole table after every write (60 MB at 10k notes, 5-7k page reads, larger than the quarter
+      // of shared buffers a sequential scan may keep, so read again each time): 6 s a search after an edit in the
+      // plugin, where each page read is a call into OPFS (docs/plugin-performance.md).
+      `create table if not exists page_chunk_stats (
+        path text primary key references pages(path) on delete cascade on update cascade,
+        chunks integer not null,
+        tokens bigint not null
+      )`,
+      `insert into page_chunk_stats (path, chunks, tokens)
+       select page, count(*)::int, coalesce(sum(token_estimate), 0) from chunks group by page
+       on conflict (path) do update set chunks = excluded.chunks, tokens = excluded.tokens`,
+    ],
+  },
 ];
 
 /** Every table the engine owns, children first (for drop / truncate). */
-export const TABLES = ['page_names', 'timeline_entries', 'links', 'chunks', 'files', 'pages', 'meta'] as const;
+export const TABLES = ['page_chunk_stats', 'page_names', 'timeline_entries', 'links', 'chunks', 'files', 'pages', 'meta'] as const;
 
 /** Largest embedding dimension pgvector can index with HNSW. */
 export const MAX_INDEXED_DIMS = 2000;

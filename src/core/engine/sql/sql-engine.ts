@@ -159,6 +159,7 @@ export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine
   async clear(): Promise<void> {
     const tables = TABLES.filter((t) => t !== 'meta').join(', ');
     await this.write((tx) => tx.exec(`truncate ${tables} restart identity`));
+    this.vectors.cleared();
   }
 
   // ---- page and link writes ----------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import type { Sql } from './sql';
 export const COPY_TABLES: readonly { name: (typeof TABLES)[number]; keys: readonly string[]; identity?: string }[] = [
   { name: 'pages', keys: ['path'] },
   { name: 'page_names', keys: ['name_key', 'path'] },
+  { name: 'page_chunk_stats', keys: ['path'] },
   { name: 'chunks', keys: ['id'], identity: 'id' },
   { name: 'links', keys: ['id'], identity: 'id' },
   { name: 'timeline_entries', keys: ['id'], identity: 'id' },
