@@ -363,6 +363,12 @@ export interface BrainEngine extends EngineEmbeddingStore {
 
   putPage(note: ParsedNote, meta: PageMeta): Promise<void>;
   putPages(batch: PageWrite[]): Promise<void>;
+  /**
+   * Notes known but not read yet (a first index writes them for every note at once, from note/parse-note.ts
+   * provisionalNote): a page named by its file, found by keyword search on its name until putPages writes the parsed
+   * note over it. mtime -1, so an interrupted run parses them next time. Existing pages are left as they are.
+   */
+  putProvisionalPages(notes: ParsedNote[]): Promise<void>;
   deletePage(path: string): Promise<void>;
   renamePage(from: string, to: string): Promise<void>;
   setLinkTargets(updates: LinkTargetUpdate[]): Promise<void>;

@@ -9,7 +9,7 @@ import { LinkResolver } from '../links/resolver';
 import { targetKind } from '../links/target-typing';
 import { READ_AHEAD, readAhead, type ReadResult } from './read-ahead';
 import { incomingTypingRows, retypeRows, retypeStoredLinks, untypedLinkTargets } from './retype-links';
-import { parseNote } from '../note/parse-note';
+import { parseNote, provisionalNote } from '../note/parse-note';
 import { contentHash } from '../util/hash';
 import { decodeFile, DEFAULT_MAX_FILE_BYTES, FileTooLargeError } from './decode-file';
 import type { FileStatusRow, IndexStore, PageState, StoredFileStatus } from './index-store';
@@ -151,6 +151,15 @@ export class Indexer {
     await this.deletePages(deleted);
     if (goneStatuses.length > 0) await store.removeFileStatus(goneStatuses);
     summary.deleted = deleted.length;
+
+    // A first index: every note gets a provisional page named by its file at once, so a search finds it by name
+    // while the run parses the rest (at 10k notes the last batch lands minutes later). Parsed batches write over them.
+    if (stored.size === 0 && candidates.length > this.opts.batchSize) {
+      await store.putProvisionalPages(candidates.map((f) => provisionalNote(f.path)));
+      // Known to the run as stored pages: one that turns out unreadable or binary is deleted, not left behind.
+      for (const f of candidates) stored.set(f.path, { path: f.path, contentHash: '', mtime: -1, size: 0 });
+      await store.flush();
+    }
 
     let done = 0;
     const total = candidates.length;

@@ -278,6 +278,40 @@ async function stampChunkDigests(tx: SqlTx, paths: string[]): Promise<void> {
   );
 }
 
+/**
+ * Provisional pages (BrainEngine.putProvisionalPages): the page row and its one chunk, with the integrity stamps
+ * and chunk totals set as the writer would compute them, in three statements for the whole set. The chunk's
+ * full-text vector carries the title, so keyword search finds the note by name; no page_names row (title search
+ * proper), whose trigram index was a third of this write's time. Pages that exist already are left as they are.
+ */
+export async function writeProvisionalPages(tx: SqlTx, notes: ParsedNote[], now: number): Promise<void> {
+  const fresh = notes.filter((n) => n.chunks.length === 1 && clean(n.path) === n.path && n.path.length > 0);
+  if (fresh.length === 0) return;
+  const inserted = await tx.query<{ path: string }>(
+    `insert into pages (path, title, title_key, type, content_hash, mtime, size, indexed_at, chunk_count, chunk_digest)
+     select u.path, u.title, u.title_key, u.type, '', -1, 0, $6, 1, md5(u.hash)
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) as u(path, title, title_key, type, hash)
+     on conflict (path) do nothing
+     returning path`,
+    [
+      fresh.map((n) => n.path),
+      fresh.map((n) => clean(n.title)),
+      fresh.map((n) => clean(n.title.toLowerCase())),
+      fresh.map((n) => clean(n.type)),
+      fresh.map((n) => n.chunks[0]!.hash),
+      now,
+    ],
+  );
+  const written = new Set(inserted.rows.map((r) => r.path));
+  const added = fresh.filter((n) => written.has(n.path));
+  if (added.length === 0) return;
+  await insertChunks(tx, added.map((n) => ({ page: n.path, chunk: n.chunks[0]!, fields: noteFields(n) })), undefined);
+  await tx.query(
+    `insert into page_chunk_stats (path, chunks, tokens) select u.path, 1, u.tokens from unnest($1::text[], $2::int8[]) as u(path, tokens)`,
+    [added.map((n) => n.path), added.map((n) => Math.round(n.chunks[0]!.tokenEstimate))],
+  );
+}
+
 /** One note: the batch writer with a batch of one. */
 export async function writePage(tx: SqlTx, note: ParsedNote, meta: PageMeta, now: number): Promise<void> {
   await writePages(tx, [{ note, meta }], now);

@@ -49,7 +49,7 @@ import * as links from './link-queries';
 import { kindEvidence, linkTypingRows, setLinkTypes } from './link-typing';
 import type { MigrationOutcome } from './migrations';
 import * as pages from './page-queries';
-import { deletePage, renamePage, setLinkTargets, writePage, writePages } from './page-writer';
+import { deletePage, renamePage, setLinkTargets, writePage, writePages, writeProvisionalPages } from './page-writer';
 import { TABLES } from './schema';
 import type { Sql, SqlTx } from './sql';
 import { traverse } from './traverse';
@@ -182,6 +182,15 @@ export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine
     const rows = batch.reduce((n, b) => n + b.note.chunks.length, 0);
     this.vectors.chunksWritten(rows, batch.find((b) => b.vectors?.vectors.some((v) => v !== null))?.vectors?.dims ?? null);
     await this.rowsWritten(rows);
+  }
+
+  async putProvisionalPages(notes: ParsedNote[]): Promise<void> {
+    if (notes.length === 0) return;
+    const now = Date.now();
+    await this.write(async (tx) => {
+      await this.lockPages(tx, notes.map((n) => n.path));
+      await writeProvisionalPages(tx, notes, now);
+    });
   }
 
   async deletePage(path: string): Promise<void> {
