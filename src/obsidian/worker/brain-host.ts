@@ -24,6 +24,7 @@ import {
 } from '../protocol/worker-api';
 import { RemoteNoteWriter } from './remote-note-writer';
 import { RemoteVaultSource } from './remote-vault-source';
+import { throttleProgress } from './progress-throttle';
 import type { Handlers } from '../protocol/rpc';
 
 export const EMBEDDER_ASSET = 'embedder-glove100.bin';
@@ -219,7 +220,8 @@ export class BrainHost {
         // A misconfigured or unavailable embedder turns the vector arm off, failed code chunking indexes notes
         // without code splitting: the brain opens either way, with a warning.
         onWarning: (message) => rpc.emit('log', { level: 'warn', message }),
-        onProgress: (p) => rpc.emit('progress', p),
+        // Per file from the indexer: forwarded a few times a second (progress-throttle.ts), not per file.
+        onProgress: throttleProgress((p) => rpc.emit('progress', p), this.now),
         // Damage the open checks could not see surfaces as an error during a run: the store is replaced there.
         replaceStore: async (reason, damaged) => {
           await damaged.close().catch(() => undefined);
