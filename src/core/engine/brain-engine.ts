@@ -423,7 +423,10 @@ export interface BrainEngine extends EngineEmbeddingStore {
 
   /** Empties every table except `meta` (tests, rebuild). */
   clear(): Promise<void>;
-  /** Persists pending writes when durability is relaxed; a no-op otherwise. */
-  flush(): Promise<void>;
+  /**
+   * Persists pending writes when durability is relaxed; a no-op otherwise. `checkpoint`: the end of a long run, so
+   * an engine that checkpoints itself (PGlite) writes the run's dirty pages now, not in the next small write.
+   */
+  flush(options?: { checkpoint?: boolean }): Promise<void>;
   close(): Promise<void>;
 }

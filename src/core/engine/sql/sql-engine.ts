@@ -130,7 +130,7 @@ export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine
   }
 
   /** Persists pending writes when the engine defers them; a no-op by default. */
-  async flush(): Promise<void> {}
+  async flush(_options?: { checkpoint?: boolean }): Promise<void> {}
 
   abstract close(): Promise<void>;
 
