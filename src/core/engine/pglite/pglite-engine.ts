@@ -72,6 +72,8 @@ export class PGliteEngine extends SqlEngine<Transaction> {
     super(db, openState, {
       exactScanThreshold: settings.exactScanThreshold,
       vectorParam: binaryVectorParam(),
+      // A single writer as superuser: page writes establish their foreign keys themselves (see SqlEngineOptions).
+      skipForeignKeyChecksInPageWrites: true,
     });
     this.relaxed = settings.relaxedDurability ?? false;
     this.autoFlush = settings.autoFlush ?? this.relaxed;
