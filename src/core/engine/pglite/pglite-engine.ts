@@ -38,10 +38,13 @@ export interface PGliteEngineSettings {
  * the OPFS pool had spare files threw inside Postgres while it held the WAL write lock, so the next commit
  * waited on that lock forever (the 10k-note plugin index that never finished; docs/plugin-performance.md).
  * flush() and every write transaction checkpoint once this much WAL has been written since the last one; old
- * segments are then recycled. (64 MB made half as many file writes in Node at 2k notes, 8,764 against 18,221,
- * but measured no CPU gain in the plugin, with 39 MB more WAL kept in OPFS: 16 MB stays.)
+ * segments are then recycled. 64 MB, not 16: every checkpoint writes each dirty page (the hot index pages again at
+ * every one) and the first change to each page after it logs a full-page image. A 2k-note first index in the
+ * plugin made 9,112 OPFS write calls instead of 12,471 (worker CPU -7%); in Node 8,764 file writes instead of
+ * 18,221. It keeps up to 64 MB more WAL on disk, and crash recovery replays at most that. The IndexedDB store,
+ * which holds its files in memory, keeps 16 MB (worker/worker-main.ts).
  */
-export const CHECKPOINT_WAL_BYTES = 16 * 1024 * 1024;
+export const CHECKPOINT_WAL_BYTES = 64 * 1024 * 1024;
 
 export interface PGliteEngineOptions extends PGliteEngineSettings {
   /** undefined = in memory; a directory path (Node); `idb://name` (browser). */
