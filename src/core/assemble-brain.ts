@@ -34,6 +34,7 @@ export interface AssembleBrainOptions {
   /** Threshold, cool-down and clock of the providers' circuit breakers (tests inject a clock). */
   breakers?: BreakerOptions;
   replaceStore?: BrainOptions['replaceStore'];
+  provisionalPages?: BrainOptions['provisionalPages'];
 }
 
 export interface AssembledBrain {
@@ -77,6 +78,7 @@ export async function assembleBrain(o: AssembleBrainOptions): Promise<AssembledB
       batchSize: o.settings.batchSize,
       onProgress: o.onProgress,
       replaceStore: o.replaceStore,
+      provisionalPages: o.provisionalPages,
       health,
     });
     return { brain, embedder: embedder ?? null, codeChunker: codeChunker ?? null };

@@ -31,6 +31,8 @@ export interface BrainOptions {
   replaceStore?: (reason: string, damaged: BrainEngine) => Promise<BrainEngine>;
   /** The circuit breakers of the brain's providers (embeddings, chat, rerank); one is made when absent. */
   health?: ProviderHealth;
+  /** See IndexerOptions.provisionalPages: for a surface that searches while its first index runs (the plugin). */
+  provisionalPages?: boolean;
 }
 
 export interface EmbedProgress {
@@ -158,6 +160,7 @@ export class Brain {
       maxFileBytes: o.maxFileBytes,
       batchSize: o.batchSize,
       embedder: () => this.embedder,
+      provisionalPages: o.provisionalPages,
       onProgress: (p) => this.onProgress?.(p),
     });
   }

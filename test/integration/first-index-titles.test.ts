@@ -50,7 +50,7 @@ describe('a first index', () => {
     files['notes/binary.md'] = 'a\u0000b\u0000c';
     // Ten notes read (read-ahead included), then the run waits; Zelda is listed after the first batches.
     const gated = gatedSource(memorySource(files), 10);
-    const brain = new Brain({ engine, source: gated.source, filter: new PathFilter(defaultRules('.obsidian')), batchSize: 5 });
+    const brain = new Brain({ engine, source: gated.source, filter: new PathFilter(defaultRules('.obsidian')), batchSize: 5, provisionalPages: true });
     const run = brain.index();
     await gated.reached;
 
@@ -69,5 +69,23 @@ describe('a first index', () => {
     expect(states.filter((s) => s.contentHash === '' || s.mtime === -1)).toEqual([]);
     expect(states.map((s) => s.path)).not.toContain('notes/binary.md');
     expect((await engine.fileStatuses()).find((s) => s.path === 'notes/binary.md')?.status).toBe('skipped');
+  }, 120_000);
+
+  it('without provisional pages (the CLI, which waits for the run) a note is found only once its batch is written', async () => {
+    await engine.clear();
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 20; i++) files[`notes/Note ${String(i).padStart(2, '0')}.md`] = `# Note ${i}\n\nPlain text number ${i}.\n`;
+    files['people/Zelda Quarterfield.md'] = '# Zelda Quarterfield\n\nWorks on gliders.\n';
+    const gated = gatedSource(memorySource(files), 10);
+    const brain = new Brain({ engine, source: gated.source, filter: new PathFilter(defaultRules('.obsidian')), batchSize: 5 });
+    const run = brain.index();
+    await gated.reached;
+    const registry = createRegistry({});
+    const mid = await registry.call('search', { query: 'Zelda Quarterfield', limit: 3 }, { brain, remote: false });
+    expect(mid.results.map((r) => r.path)).not.toContain('people/Zelda Quarterfield.md');
+    gated.release();
+    await run;
+    const after = await registry.call('search', { query: 'Zelda Quarterfield', limit: 3 }, { brain, remote: false });
+    expect(after.results.map((r) => r.path)).toContain('people/Zelda Quarterfield.md');
   }, 120_000);
 });

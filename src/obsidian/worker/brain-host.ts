@@ -222,6 +222,8 @@ export class BrainHost {
         onWarning: (message) => rpc.emit('log', { level: 'warn', message }),
         // Per file from the indexer: forwarded a few times a second (progress-throttle.ts), not per file.
         onProgress: throttleProgress((p) => rpc.emit('progress', p), this.now),
+        // Panes search while the first index runs: every note is findable by name from the start.
+        provisionalPages: true,
         // Damage the open checks could not see surfaces as an error during a run: the store is replaced there.
         replaceStore: async (reason, damaged) => {
           await damaged.close().catch(() => undefined);
