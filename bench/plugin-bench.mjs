@@ -2,8 +2,7 @@
 // downloaded browser) with the e2e harness's stand-in Obsidian API, the plugin's own worker and IndexedDB, over
 // the generated vault held in memory.
 //   node bench/plugin-bench.mjs [--notes 10000] [--edits 10] [--mobile] [--json] [--profile worker.cpuprofile]
-//     [--profile-warm warm.cpuprofile]
-//     [--profile-edits edits.cpuprofile]
+//     [--profile-warm warm.cpuprofile] [--profile-edits edits.cpuprofile] [--profile-main page.cpuprofile]
 // A peer runs in the same page first: MiniSearch (Omnisearch's engine) indexing the same notes, so figures can be
 // quoted as ratios on a loaded machine (`peer` in the JSON).
 // The stand-in app says desktop (the worker keeps the database in OPFS) unless --mobile (IndexedDB).
@@ -37,6 +36,7 @@ const profileOut = process.argv.includes('--profile') ? process.argv[process.arg
 // `--profile-warm FILE`: a CPU profile of the worker over the warm enable (open and the re-index with no change).
 const profileWarmOut = process.argv.includes('--profile-warm') ? process.argv[process.argv.indexOf('--profile-warm') + 1] : null;
 const profileEditsOut = process.argv.includes('--profile-edits') ? process.argv[process.argv.indexOf('--profile-edits') + 1] : null;
+const profileMainOut = process.argv.includes('--profile-main') ? process.argv[process.argv.indexOf('--profile-main') + 1] : null;
 const log = (line) => {
   if (!json) console.log(line);
   else process.stderr.write(`${line}\n`);
@@ -181,7 +181,7 @@ function rendererPeakRssMB() {
 
 /**
  * CPU time (ms, user + system) of the Chromium renderers started by this process, per thread name (the page's
- * main thread is `CrRendererMain`, the brain worker a `DedicatedWorker` thread): wall times on a shared machine
+ * main thread as `page main thread`, the brain worker a `DedicatedWorker` thread): wall times on a shared machine
  * include waiting for a core, CPU times do not. Linux /proc only; null elsewhere.
  */
 function rendererCpu() {
@@ -194,7 +194,8 @@ function rendererCpu() {
           const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
           const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
           const ms = (Number(f[11]) + Number(f[12])) * tick;
-          const comm = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+          // The renderer's main thread (the page) is the task whose id is the process id.
+          const comm = tid === pid ? 'page main thread' : readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
           out.totalMs += ms;
           out.threads[comm] = (out.threads[comm] ?? 0) + ms;
         } catch {
@@ -219,7 +220,7 @@ function cpuSince(before) {
     .sort((a, b) => b[1] - a[1])
     .slice(0, 5)
     .map(([t, ms]) => `${t} ${(ms / 1000).toFixed(1)} s`);
-  return { totalMs: now.totalMs - before.totalMs, mainMs: d('CrRendererMain'), workerMs: worker, threads: top.join(', ') };
+  return { totalMs: now.totalMs - before.totalMs, mainMs: d('page main thread'), workerMs: worker, threads: top.join(', ') };
 }
 
 /** Renderer processes whose parent chain leads to this process. */
@@ -240,6 +241,52 @@ function myRenderers() {
     return false;
   };
   return [...isRenderer].filter(mine);
+}
+
+/**
+ * Counts the brain worker's OPFS access-handle calls (write, read, truncate, flush, getSize: calls, bytes, ms) by
+ * wrapping FileSystemSyncAccessHandle's methods in the worker as soon as it exists: each call is a trip into the
+ * browser, and they were the largest cost of indexing (docs/plugin-performance.md). Returns a reader.
+ */
+async function countOpfsCalls(page) {
+  for (let i = 0; i < 2000; i++) {
+    const session = await workerSession(page);
+    if (session) {
+      let installed = null;
+      for (let k = 0; k < 200 && installed !== 'ok'; k++) {
+        const r = await session.send('Runtime.evaluate', {
+        returnByValue: true,
+        expression: `(() => {
+          const P = self.FileSystemSyncAccessHandle && FileSystemSyncAccessHandle.prototype;
+          if (!P) return 'no FileSystemSyncAccessHandle';
+          if (self.__opfsCalls) return 'ok';
+          const c = (self.__opfsCalls = {});
+          for (const m of ['write', 'read', 'truncate', 'flush', 'getSize']) {
+            const f = P[m];
+            P[m] = function (...a) {
+              const t = performance.now();
+              const r = f.apply(this, a);
+              const e = (c[m] ??= { calls: 0, bytes: 0, ms: 0 });
+              e.calls++; e.ms += performance.now() - t;
+              if (m === 'write' || m === 'read') e.bytes += typeof r === 'number' ? r : 0;
+              return r;
+            };
+          }
+          return 'ok';
+        })()`,
+      });
+        installed = r?.result?.value ?? null;
+        if (installed !== 'ok') await new Promise((res) => setTimeout(res, 20));
+      }
+      if (installed !== 'ok') log(`  OPFS call counters not installed: ${JSON.stringify(installed)}`);
+      return async () => {
+        const r = await session.send('Runtime.evaluate', { expression: 'JSON.stringify(self.__opfsCalls ?? null)', returnByValue: true });
+        return JSON.parse(r?.result?.value ?? 'null');
+      };
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return async () => null;
 }
 
 const harness = await loadHarness();
@@ -397,9 +444,24 @@ try {
       await session.close();
     }),
   );
+  // `--profile-main FILE`: a CPU profile of the page's main thread over the cold enable (what its long tasks ran).
+  const mainProfiler = profileMainOut ? await page.context().newCDPSession(page) : null;
+  if (mainProfiler) {
+    await mainProfiler.send('Profiler.enable');
+    await mainProfiler.send('Profiler.setSamplingInterval', { interval: 500 });
+    await mainProfiler.send('Profiler.start');
+  }
   const cpuBefore = rendererCpu();
+  const opfsCounting = countOpfsCalls(page);
   const { result: cold, trace: coldTrace } = await trace(() => enable(person.title));
+  const opfsCalls = await (await opfsCounting)();
   const coldCpu = cpuSince(cpuBefore);
+  if (mainProfiler) {
+    const { profile } = await mainProfiler.send('Profiler.stop');
+    writeFileSync(profileMainOut, JSON.stringify(profile));
+    await mainProfiler.detach();
+    log(`  main-thread CPU profile ${profileMainOut}`);
+  }
   await Promise.all(pauses);
   if (profiling) await writeProfile(await profiling);
   if (windowed) await windowed;
@@ -520,6 +582,8 @@ try {
     indexVsPeer: cold.indexMs / peer.indexMs,
     // CPU of the renderer over the cold enable (open, index, embed): all threads, the worker's, the page's.
     coldCpuMs: coldCpu,
+    // The worker's OPFS calls over the cold enable (snapshot load, index, embed): per method, calls, bytes, ms.
+    opfsCalls,
     indexCpuVsPeer: coldCpu && peer.cpuMs ? coldCpu.totalMs / peer.cpuMs : null,
     loadAverage1m: loadavg()[0],
   };
@@ -544,6 +608,7 @@ try {
   log(`  longest main-thread task ${m(longestTaskMs)} CPU, ${m(longestTaskWallMs)} wall   (open, first search, index; cold and warm; target <= 50 ms)`);
   if (figures.longestTaskWhat) log(`  longest task ran        ${figures.longestTaskWhat}`);
   log(`  full index / MiniSearch ${figures.indexVsPeer.toFixed(1)}x   (MiniSearch ${s(peer.indexMs)} in the same page)`);
+  if (opfsCalls) log(`  OPFS calls (cold)       ${Object.entries(opfsCalls).map(([k, v]) => `${k} ${v.calls} (${(v.bytes / 1048576).toFixed(0)} MB, ${(v.ms / 1000).toFixed(1)} s)`).join(', ')}`);
   if (coldCpu) log(`  cold enable CPU         ${s(coldCpu.totalMs)} renderer (worker threads ${s(coldCpu.workerMs)}, page ${s(coldCpu.mainMs)}; ${coldCpu.threads}); ${figures.indexCpuVsPeer?.toFixed(1) ?? 'n/a'}x MiniSearch's CPU`);
   log(`  main.js evaluation      ${m(loadTrace.longestCpuMs)} CPU in its longest task (loading the plugin, before it opens anything)`);
   log(`  machine load            ${(loadavg()[0] / availableParallelism()).toFixed(1)} per core (wall times above include waiting for a core)`);

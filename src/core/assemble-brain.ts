@@ -35,6 +35,7 @@ export interface AssembleBrainOptions {
   breakers?: BreakerOptions;
   replaceStore?: BrainOptions['replaceStore'];
   openSource?: BrainOptions['openSource'];
+  provisionalPages?: BrainOptions['provisionalPages'];
 }
 
 export interface AssembledBrain {
@@ -87,6 +88,7 @@ export async function assembleBrain(o: AssembleBrainOptions): Promise<AssembledB
       onProgress: o.onProgress,
       replaceStore: o.replaceStore,
       openSource: o.openSource,
+      provisionalPages: o.provisionalPages,
       health,
     });
     return { brain, embedder: embedder ?? null, codeChunker: codeChunker ?? null, ...(embedderError !== undefined ? { embedderError } : {}) };

@@ -44,6 +44,8 @@ export interface BrainOptions {
    * and closes what it opens. Absent: only the brain's own source can be read (an embedded store).
    */
   openSource?: (name: string) => Promise<BrainEngine>;
+  /** See IndexerOptions.provisionalPages: for a surface that searches while its first index runs (the plugin). */
+  provisionalPages?: boolean;
 }
 
 export interface EmbedProgress {
@@ -93,8 +95,11 @@ export class Brain {
       { reindex: false, onReplaced: () => void (replaced = true) },
     );
     if (replaced) summary.rebuilt = true;
-    if (!this.embedder || options.signal?.aborted) return summary;
-    return { ...summary, embed: await this.embed(options.signal) };
+    const embed = this.embedder && !options.signal?.aborted ? await this.embed(options.signal) : undefined;
+    // The run's dirty pages (indexes built at its end included) are written now: otherwise the first edit after
+    // it paid for that checkpoint (seconds after a 2k-note first index in the plugin, where each page is an OPFS call).
+    if (summary.indexed + summary.deleted + summary.renamed > 0 || (embed?.embedded ?? 0) > 0) await this.guard(() => this.engine.flush({ checkpoint: true }));
+    return embed === undefined ? summary : { ...summary, embed };
   }
 
   /** Applies file events (created, modified, deleted paths). */
@@ -168,6 +173,7 @@ export class Brain {
       maxFileBytes: o.maxFileBytes,
       batchSize: o.batchSize,
       embedder: () => this.embedder,
+      provisionalPages: o.provisionalPages,
       onProgress: (p) => this.onProgress?.(p),
     });
   }

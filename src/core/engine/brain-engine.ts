@@ -382,6 +382,12 @@ export interface BrainEngine extends EngineEmbeddingStore {
 
   putPage(note: ParsedNote, meta: PageMeta): Promise<void>;
   putPages(batch: PageWrite[]): Promise<void>;
+  /**
+   * Notes known but not read yet (a first index writes them for every note at once, from note/parse-note.ts
+   * provisionalNote): a page named by its file, found by keyword search on its name until putPages writes the parsed
+   * note over it. mtime -1, so an interrupted run parses them next time. Existing pages are left as they are.
+   */
+  putProvisionalPages(notes: ParsedNote[]): Promise<void>;
   deletePage(path: string): Promise<void>;
   renamePage(from: string, to: string): Promise<void>;
   setLinkTargets(updates: LinkTargetUpdate[]): Promise<void>;
@@ -436,7 +442,10 @@ export interface BrainEngine extends EngineEmbeddingStore {
 
   /** Removes the source's pages, chunks, links, timeline, names and file status; its meta stays (tests, rebuild). */
   clear(): Promise<void>;
-  /** Persists pending writes when durability is relaxed; a no-op otherwise. */
-  flush(): Promise<void>;
+  /**
+   * Persists pending writes when durability is relaxed; a no-op otherwise. `checkpoint`: the end of a long run, so
+   * an engine that checkpoints itself (PGlite) writes the run's dirty pages now, not in the next small write.
+   */
+  flush(options?: { checkpoint?: boolean }): Promise<void>;
   close(): Promise<void>;
 }

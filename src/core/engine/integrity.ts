@@ -37,7 +37,7 @@ const QUICK_SAMPLE = 32;
 /** Paths listed in one stale problem. */
 const MAX_STALE_PATHS = 10_000;
 /** Tables scanned row by row on open: reading every heap page makes Postgres verify its checksum. */
-const SCANNED_TABLES = ['meta', 'source_meta', 'pages', 'chunks', 'links', 'timeline_entries', 'page_names', 'files'] as const;
+const SCANNED_TABLES = ['meta', 'source_meta', 'pages', 'chunks', 'links', 'timeline_entries', 'page_names', 'page_chunk_stats', 'files'] as const;
 
 type Db = Sql;
 

@@ -11,6 +11,7 @@ export type IndexStore = Pick<
   | 'getPage'
   | 'listPages'
   | 'putPages'
+  | 'putProvisionalPages'
   | 'deletePage'
   | 'renamePage'
   | 'listDanglingLinks'

@@ -1,5 +1,5 @@
 // One note in, everything the brain stores about it out: markdown parts, typed and resolved links, chunks.
-import type { ParsedNote } from '../types';
+import type { Chunk, ParsedNote } from '../types';
 import { parseMarkdown } from '../markdown/parse-markdown';
 import { extractLinks } from '../links/extract-links';
 import { resolveLinks, type LinkResolver } from '../links/resolver';
@@ -7,6 +7,8 @@ import { typeResolvedLinks, type PageTypeOf } from '../links/target-typing';
 import { chunkNote, type ChunkOptions, type CodeChunker } from '../chunk/chunk-note';
 import { contentHash } from '../util/hash';
 import { extensionOf } from '../index/path-rules';
+import { resolveNoteType } from '../markdown/note-type';
+import { fileStem } from '../markdown/title';
 
 export interface NoteParserDeps {
   resolver: LinkResolver;
@@ -28,6 +30,34 @@ export const CODE_FILE_LANGUAGES: Record<string, string> = {
   rs: 'rust',
   java: 'java',
 };
+
+/**
+ * A note before it is read: its file name as title (a code file's name), the type its folder gives, and one empty
+ * chunk, whose full-text vector holds the title. A first index writes these for every note at once
+ * (index/indexer.ts), so keyword search finds a note by its name before its batch is parsed; the parse writes
+ * over it (BrainEngine.putProvisionalPages stores it with no content hash and mtime -1, so an interrupted run
+ * parses it next time).
+ */
+export function provisionalNote(path: string): ParsedNote {
+  const code = CODE_FILE_LANGUAGES[extensionOf(path)] !== undefined;
+  const title = code ? path.slice(path.lastIndexOf('/') + 1) : fileStem(path);
+  const chunk: Chunk = { ord: 0, heading: '', headingPath: [], text: '', charStart: 0, charEnd: 0, startLine: 1, endLine: 1, kind: 'prose', tokenEstimate: 0, hash: contentHash('') };
+  return {
+    path,
+    title,
+    type: code ? 'code' : resolveNoteType(path, {}),
+    aliases: [],
+    tags: [],
+    frontmatter: {},
+    warnings: [],
+    compiledTruth: '',
+    timelineText: '',
+    timeline: [],
+    links: [],
+    chunks: [chunk],
+    contentHash: '',
+  };
+}
 
 export function parseNote(path: string, text: string, deps: NoteParserDeps): ParsedNote {
   const language = CODE_FILE_LANGUAGES[extensionOf(path)];

@@ -32,6 +32,7 @@ import { RemoteNoteWriter } from './remote-note-writer';
 import { RemotePgPool } from './remote-pg-pool';
 import { RemoteVaultSource } from './remote-vault-source';
 import { requestUrlFetch } from './request-url-fetch';
+import { throttleProgress } from './progress-throttle';
 import type { Handlers } from '../protocol/rpc';
 
 export const EMBEDDER_ASSET = 'embedder-glove100.bin';
@@ -260,7 +261,10 @@ export class BrainHost {
         // A misconfigured or unavailable embedder turns the vector arm off, failed code chunking indexes notes
         // without code splitting: the brain opens either way, with a warning.
         onWarning: (message) => rpc.emit('log', { level: 'warn', message }),
-        onProgress: (p) => rpc.emit('progress', p),
+        // Per file from the indexer: forwarded a few times a second (progress-throttle.ts), not per file.
+        onProgress: throttleProgress((p) => rpc.emit('progress', p), this.now),
+        // Panes search while the first index runs: every note is findable by name from the start.
+        provisionalPages: true,
         // Damage the open checks could not see surfaces as an error during a run: the store is replaced there. A
         // server brain is never replaced by a client (others use it): the error is reported as it is.
         ...(settings.serverDatabase

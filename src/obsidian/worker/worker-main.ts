@@ -24,6 +24,7 @@ import { connectToMain } from '../protocol/worker-api';
 const IDB_TUNING: Pick<PGliteOptions, 'postgresqlconf'> = {
   postgresqlconf: ['min_wal_size = 2MB', 'max_wal_size = 32MB'],
 };
+const IDB_CHECKPOINT_WAL_BYTES = 16 * 1024 * 1024;
 
 /**
  * The access-handle pool: one OPFS file per Postgres file, each opened at every start (one call to the browser
@@ -44,7 +45,7 @@ const OPFS_TUNING: Pick<PGliteOptions, 'postgresqlconf'> = {
   postgresqlconf: [
     'wal_level = minimal',
     'max_wal_senders = 0',
-    // The engine checkpoints every 16 MB of WAL (PGlite has no checkpointer); each checkpoint keeps at least
+    // The engine checkpoints every 64 MB of WAL (PGlite has no checkpointer); each checkpoint keeps at least
     // min_wal_size of old segments, renamed for reuse, so a statement takes new files from the pool only past
     // them (the pool has 50 spare, topped up between statements; a statement that ran it dry hung the worker).
     'min_wal_size = 32MB',
@@ -68,6 +69,8 @@ async function openIdb(dataDir: string, defaultSource?: string): Promise<OpenedE
       relaxedDurability: true,
       autoFlush: false,
       syncStorage: () => fs.persist(),
+      // IDBFS keeps every file in memory: the WAL kept between checkpoints stays small here.
+      checkpointWalBytes: IDB_CHECKPOINT_WAL_BYTES,
     });
     // A snapshot just loaded is in memory only until the first flush.
     if (fresh) await engine.flush();

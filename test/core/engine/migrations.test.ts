@@ -29,7 +29,7 @@ describe('schema lifecycle on a Node data directory', () => {
   it('creates a fresh schema and keeps data across close/re-open', async () => {
     const e1 = await PGliteEngine.open({ dataDir });
     expect(e1.openState).toEqual({ created: true, fromVersion: null, toVersion: SCHEMA_VERSION, needsRebuild: false });
-    expect(await tables(e1)).toEqual(['chunks', 'files', 'links', 'meta', 'page_names', 'pages', 'source_meta', 'timeline_entries']);
+    expect(await tables(e1)).toEqual(['chunks', 'files', 'links', 'meta', 'page_chunk_stats', 'page_names', 'pages', 'source_meta', 'timeline_entries']);
     await e1.putPage(note('keep.md', { chunks: ['durable text'], aliases: ['Kept'] }), META);
     const ids = (await e1.db.query<{ id: number }>('select id from chunks')).rows.map((r) => r.id);
     await e1.saveEmbeddings('m', 3, ids.map((id) => ({ id, vector: Float32Array.from([1, 2, 3]) })));

@@ -5,6 +5,9 @@
 // whatever the vault's size.
 import { afterEach, describe, expect, it } from 'vitest';
 import { PGliteEngine } from '../../../src/core/engine/pglite/pglite-engine';
+import { Brain } from '../../../src/core/brain';
+import { defaultRules, PathFilter } from '../../../src/core/index/path-rules';
+import { memorySource } from '../../helpers/memory-vault';
 import { META, note } from './fixtures';
 
 const engines: PGliteEngine[] = [];
@@ -58,5 +61,25 @@ describe('PGlite checkpoints', () => {
     for (const n of behind) expect(n).toBeLessThan(bound + 2 * batchWal);
     // Every page written is still there after the checkpoints.
     expect((await engine.stats()).pages).toBe(10 * 20);
+  });
+
+  it('an index run ends with a checkpoint, so the first edit after it does not write the run\'s pages', { timeout: 120_000 }, async () => {
+    // A bound the run stays under: without the end-of-run checkpoint its WAL would still be pending.
+    const engine = await PGliteEngine.open({ checkpointWalBytes: 64 * 1024 * 1024 });
+    engines.push(engine);
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 60; i++) files[`notes/n${i}.md`] = `# Note ${i}\n\n${Array.from({ length: 200 }, (_, w) => `word${(i * 7 + w) % 900}`).join(' ')}\n`;
+    const brain = new Brain({ engine, source: memorySource(files), filter: new PathFilter(defaultRules('.obsidian')), batchSize: 20 });
+    const walBetween = async (from: string): Promise<number> =>
+      (await engine.db.query<{ n: number }>('select pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn)::float8 as n', [await lsn(engine), from])).rows[0]!.n;
+    const start = await lsn(engine);
+    const summary = await brain.index();
+    expect(summary.indexed).toBe(60);
+    const run = await walBetween(start);
+    expect(await engine.walSinceCheckpoint()).toBeLessThan(run / 4);
+    // Nothing indexed, nothing to write: a no-change run does not checkpoint again (a checkpoint logs a record).
+    const before = await lsn(engine);
+    await brain.index();
+    expect(await walBetween(before)).toBeLessThan(run / 4);
   });
 });

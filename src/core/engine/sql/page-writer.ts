@@ -258,17 +258,57 @@ export async function writePages<Tx extends SqlTx>(tx: Tx, batch: PageWrite[], n
 }
 
 /**
- * Records each page's chunk count and digest as written (see engine/integrity.ts, which recomputes them).
- * Computed by the database from the rows just written, in the same transaction, so it matches by construction.
+ * Records each page's chunk count and digest as written (see engine/integrity.ts, which recomputes them), and its
+ * chunk and token totals for BM25's corpus statistics (page_chunk_stats, schema 9). Computed by the database from
+ * the rows just written, in the same transaction, so they match by construction.
  */
 async function stampChunkDigests(tx: SqlTx, paths: string[]): Promise<void> {
   await tx.query(
-    `update pages p set chunk_count = x.n, chunk_digest = md5(coalesce(x.d, ''))
-     from unnest($1::text[]) as u(path)
-       cross join lateral (select count(*)::int as n, string_agg(hash, ',' order by ord, hash) as d
-                           from chunks where source_id = ${SOURCE} and page = u.path) x
-     where p.source_id = ${SOURCE} and p.path = u.path`,
+    `with x as (
+       select u.path, s.n, s.d, s.t from unnest($1::text[]) as u(path)
+         cross join lateral (select count(*)::int as n, string_agg(hash, ',' order by ord, hash) as d,
+                               coalesce(sum(token_estimate), 0)::int8 as t
+                             from chunks where source_id = ${SOURCE} and page = u.path) s
+     ), stamped as (
+       update pages p set chunk_count = x.n, chunk_digest = md5(coalesce(x.d, '')) from x where p.source_id = ${SOURCE} and p.path = x.path
+     )
+     insert into page_chunk_stats (path, chunks, tokens) select path, n, t from x
+     on conflict (source_id, path) do update set chunks = excluded.chunks, tokens = excluded.tokens`,
     [paths],
+  );
+}
+
+/**
+ * Provisional pages (BrainEngine.putProvisionalPages): the page row and its one chunk, with the integrity stamps
+ * and chunk totals set as the writer would compute them, in three statements for the whole set. The chunk's
+ * full-text vector carries the title, so keyword search finds the note by name; no page_names row (title search
+ * proper), whose trigram index was a third of this write's time. Pages that exist already are left as they are.
+ */
+export async function writeProvisionalPages(tx: SqlTx, notes: ParsedNote[], now: number): Promise<void> {
+  const fresh = notes.filter((n) => n.chunks.length === 1 && clean(n.path) === n.path && n.path.length > 0);
+  if (fresh.length === 0) return;
+  const inserted = await tx.query<{ path: string }>(
+    `insert into pages (path, title, title_key, type, content_hash, mtime, size, indexed_at, chunk_count, chunk_digest)
+     select u.path, u.title, u.title_key, u.type, '', -1, 0, $6, 1, md5(u.hash)
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) as u(path, title, title_key, type, hash)
+     on conflict (source_id, path) do nothing
+     returning path`,
+    [
+      fresh.map((n) => n.path),
+      fresh.map((n) => clean(n.title)),
+      fresh.map((n) => clean(n.title.toLowerCase())),
+      fresh.map((n) => clean(n.type)),
+      fresh.map((n) => n.chunks[0]!.hash),
+      now,
+    ],
+  );
+  const written = new Set(inserted.rows.map((r) => r.path));
+  const added = fresh.filter((n) => written.has(n.path));
+  if (added.length === 0) return;
+  await insertChunks(tx, added.map((n) => ({ page: n.path, chunk: n.chunks[0]!, fields: noteFields(n) })), undefined);
+  await tx.query(
+    `insert into page_chunk_stats (path, chunks, tokens) select u.path, 1, u.tokens from unnest($1::text[], $2::int8[]) as u(path, tokens)`,
+    [added.map((n) => n.path), added.map((n) => Math.round(n.chunks[0]!.tokenEstimate))],
   );
 }
 

@@ -4,7 +4,7 @@
 import { SOURCE } from './sql';
 
 /** Bump when a migration is appended. */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 /** Bump the major when stored data can no longer be read by this code (forces a rebuild). */
 export const ENGINE_VERSION = '1.0.0';
 
@@ -265,10 +265,32 @@ export const MIGRATIONS: readonly Migration[] = [
       ).flatMap(([name, on]) => [`drop index if exists ${name}`, `create index if not exists ${name} on ${on}`]),
     ],
   },
+  {
+    version: 9,
+    up: [
+      // Each page's chunk count and token total, written with its chunks (page-writer.ts), so BM25's corpus
+      // statistics (chunk count, mean length) are a sum over this narrow table. They were count/avg over chunks:
+      // a read of the whole table after every write (60 MB at 10k notes, 5-7k page reads, larger than the quarter
+      // of shared buffers a sequential scan may keep, so read again each time): 6 s a search after an edit in the
+      // plugin, where each page read is a call into OPFS (docs/plugin-performance.md). A source's rows, like
+      // every table's since schema 8.
+      `create table if not exists page_chunk_stats (
+        source_id text not null default ${SOURCE},
+        path text not null,
+        chunks integer not null,
+        tokens bigint not null,
+        primary key (source_id, path),
+        foreign key (source_id, path) references pages (source_id, path) on delete cascade on update cascade
+      )`,
+      `insert into page_chunk_stats (source_id, path, chunks, tokens)
+       select source_id, page, count(*)::int, coalesce(sum(token_estimate), 0) from chunks group by source_id, page
+       on conflict (source_id, path) do update set chunks = excluded.chunks, tokens = excluded.tokens`,
+    ],
+  },
 ];
 
 /** Every table the engine owns, children first (for drop / truncate). */
-export const TABLES = ['page_names', 'timeline_entries', 'links', 'chunks', 'files', 'source_meta', 'pages', 'meta'] as const;
+export const TABLES = ['page_chunk_stats', 'page_names', 'timeline_entries', 'links', 'chunks', 'files', 'source_meta', 'pages', 'meta'] as const;
 
 /** Largest embedding dimension pgvector can index with HNSW. */
 export const MAX_INDEXED_DIMS = 2000;

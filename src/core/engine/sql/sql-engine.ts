@@ -50,7 +50,7 @@ import * as links from './link-queries';
 import { kindEvidence, linkTypingRows, setLinkTypes } from './link-typing';
 import type { MigrationOutcome } from './migrations';
 import * as pages from './page-queries';
-import { deletePage, renamePage, setLinkTargets, writePage, writePages } from './page-writer';
+import { deletePage, renamePage, setLinkTargets, writePage, writePages, writeProvisionalPages } from './page-writer';
 import { TABLES } from './schema';
 import { SOURCE, type Sql, type SqlTx } from './sql';
 import { traverse } from './traverse';
@@ -66,6 +66,15 @@ export interface SqlEngineOptions<Tx extends SqlTx> {
    * transaction that replaces, deletes or renames pages, with the paths it touches. None for a single writer.
    */
   lockPages?: (tx: Tx, paths: string[]) => Promise<void>;
+  /**
+   * Page writes (putPages, putProvisionalPages) insert child rows (chunks, links, names, timeline, chunk totals)
+   * only for the pages they upsert first in the same transaction, and change no page's key (page-writer.ts), so
+   * those rows' foreign keys hold by construction. An engine whose role may skip the per-row checks (PGlite runs as
+   * superuser, alone on its store) sets this: those transactions run with session_replication_role = replica,
+   * which skips the RI triggers (about half of a link insert's time, measured in Node). Every other write, and
+   * every other engine, keeps them.
+   */
+  skipForeignKeyChecksInPageWrites?: boolean;
   /**
    * Other processes write to the store too: cached statistics are also dropped after this many ms, so their
    * writes are seen (default: cached until this engine's next write).
@@ -86,6 +95,7 @@ export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine
   private readonly lockPages: (tx: Tx, paths: string[]) => Promise<void>;
   private readonly cacheTtlMs: number | undefined;
   private readonly vectorParam: VectorArrayParam<Tx>;
+  private readonly pageWriteSetup: (tx: Tx) => Promise<unknown>;
 
   protected constructor(
     private readonly sql: Sql<Tx>,
@@ -96,6 +106,9 @@ export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine
     this.lockPages = options.lockPages ?? (async () => undefined);
     this.cacheTtlMs = options.cacheTtlMs;
     this.vectorParam = options.vectorParam;
+    this.pageWriteSetup = options.skipForeignKeyChecksInPageWrites
+      ? (tx) => tx.exec('set local session_replication_role = replica')
+      : async () => undefined;
     this.keyword = new KeywordRanker(sql, () => this.currentGeneration());
     this.vectors = new VectorStore(
       { db: sql, generation: () => this.currentGeneration(), write: (fn) => this.write(fn), vectorParam: options.vectorParam },
@@ -136,7 +149,7 @@ export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine
   }
 
   /** Persists pending writes when the engine defers them; a no-op by default. */
-  async flush(): Promise<void> {}
+  async flush(_options?: { checkpoint?: boolean }): Promise<void> {}
 
   abstract close(): Promise<void>;
 
@@ -178,6 +191,7 @@ export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine
         await tx.exec(`truncate ${tables} restart identity`);
       }
     });
+    this.vectors.cleared();
   }
 
   /** The sources stored in this database, with their page counts (the engine's own listed even when empty). */
@@ -206,11 +220,22 @@ export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine
     const now = Date.now();
     await this.write(async (tx) => {
       await this.lockPages(tx, batch.map((b) => b.note.path));
+      await this.pageWriteSetup(tx);
       await writePages(tx, batch, now, this.vectorParam);
     });
     const rows = batch.reduce((n, b) => n + b.note.chunks.length, 0);
     this.vectors.chunksWritten(rows, batch.find((b) => b.vectors?.vectors.some((v) => v !== null))?.vectors?.dims ?? null);
     await this.rowsWritten(rows);
+  }
+
+  async putProvisionalPages(notes: ParsedNote[]): Promise<void> {
+    if (notes.length === 0) return;
+    const now = Date.now();
+    await this.write(async (tx) => {
+      await this.lockPages(tx, notes.map((n) => n.path));
+      await this.pageWriteSetup(tx);
+      await writeProvisionalPages(tx, notes, now);
+    });
   }
 
   async deletePage(path: string): Promise<void> {

@@ -18,6 +18,7 @@ import { SOURCE, type Sql } from './sql';
 export const COPY_TABLES: readonly { name: (typeof TABLES)[number]; keys: readonly string[] }[] = [
   { name: 'pages', keys: ['path'] },
   { name: 'page_names', keys: ['name_key', 'path'] },
+  { name: 'page_chunk_stats', keys: ['path'] },
   { name: 'chunks', keys: ['id'] },
   { name: 'links', keys: ['id'] },
   { name: 'timeline_entries', keys: ['id'] },

@@ -161,6 +161,11 @@ export class VectorStore<Tx extends SqlTx> {
     if (dims !== null && !this.indexedDims.has(dims)) this.deferredIndexDims.add(dims);
   }
 
+  /** The store was emptied: cached counts go with it. */
+  cleared(): void {
+    this.embeddedCounts.clear();
+  }
+
   /** An embedding run has ended with nothing pending: build the vector indexes that waited for it, tidy the full-text indexes. */
   async finishEmbedding(): Promise<void> {
     for (const dims of [...this.deferredIndexDims]) await this.ensureIndex(dims);
@@ -218,14 +223,18 @@ export class VectorStore<Tx extends SqlTx> {
 
   /**
    * Embedded chunks of a model and dims, in the engine's source (what a search would scan exactly) or in the whole
-   * database (what the shared HNSW index would hold). Cached until the next write: every vector search asks, and
-   * counting 50k rows costs ~50 ms.
+   * database (what the shared HNSW index would hold). Every vector search asks, and counting reads every chunk row
+   * (seconds at 10k notes in the plugin, where each page read is a call into OPFS; docs/plugin-performance.md), so
+   * the count is cached. A write drops it only while it is below twice the exact-scan threshold: above that, only
+   * deleting half the embedded chunks could take it under the threshold, and all that would change then is HNSW
+   * answering where an exact scan would, over a set small enough for both to find the same neighbours. Emptying
+   * the store drops it (cleared()).
    */
   private async countEmbedded(modelId: string | null, dims: number, scope: 'source' | 'database'): Promise<number> {
     const key = `${scope}\u0000${modelId ?? ''}\u0000${dims}`;
     const generation = this.host.generation();
     const hit = this.embeddedCounts.get(key);
-    if (hit && hit.generation === generation) return hit.n;
+    if (hit && (hit.generation === generation || hit.n >= 2 * this.exactScanThreshold)) return hit.n;
     const r = await this.host.db.query<{ n: number }>(
       `select count(*)::int as n from chunks where embed_dims = $1 and embedding is not null
          and ($2::text is null or embedding_model = $2) and ($3::bool or source_id = ${SOURCE})`,
