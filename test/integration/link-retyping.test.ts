@@ -111,5 +111,32 @@ describe('re-typing stored links', () => {
     expect(await linkFrom('A sync.md', 'Zoe')).toMatchObject({ type: 'attended' });
     expect(await linkFrom('Zeta Corp.md', 'Zoe')).toEqual({ type: 'works_at', direction: 'in', past: true });
   });
+
+  it('a run cut short between its writes and its re-typing: the next run re-types every link, even with nothing to index', async () => {
+    await makeIndexer().run();
+    expect(await engine.getMeta('retype_pending')).toBe('0');
+    // What a run killed after writing and before re-typing leaves: a link typed against an end not yet known,
+    // and the flag the run set before its first write.
+    const stale = (await engine.linkTypingRows(['A sync.md'])).find((r) => r.fromPath === 'A sync.md' && r.targetText === 'Zoe')!;
+    await engine.setLinkTypes([{ id: stale.id, type: 'mentions', direction: 'out', evidence: null, past: false }]);
+    await engine.setMeta('retype_pending', '1');
+    const summary = await makeIndexer().run();
+    expect(summary.indexed).toBe(0);
+    expect(await linkFrom('A sync.md', 'Zoe')).toEqual({ type: 'attended', direction: 'in', past: false });
+    expect(await engine.getMeta('retype_pending')).toBe('0');
+  });
+
+  it('an edit after a run cut short re-types every link too', async () => {
+    const indexer = makeIndexer();
+    await indexer.run();
+    const stale = (await engine.linkTypingRows(['A sync.md'])).find((r) => r.fromPath === 'A sync.md' && r.targetText === 'Zoe')!;
+    await engine.setLinkTypes([{ id: stale.id, type: 'mentions', direction: 'out', evidence: null, past: false }]);
+    await engine.setMeta('retype_pending', '1');
+    await write('Zeta Corp.md', '---\nindustry: software\n---\n# Zeta Corp\n\n[[Zoe]] used to work here as CTO. Now in Lisbon.\n');
+    await touchLater(vault, 'Zeta Corp.md');
+    await indexer.updatePaths(['Zeta Corp.md']);
+    expect(await linkFrom('A sync.md', 'Zoe')).toEqual({ type: 'attended', direction: 'in', past: false });
+    expect(await engine.getMeta('retype_pending')).toBe('0');
+  });
 });
 

@@ -34,6 +34,13 @@ const META_PARSER_VERSION = 'parser_version';
 const RETYPE_ALL_ABOVE = 500;
 /** Set while links may point at stale targets (pages added/removed); cleared after re-resolution. */
 const META_RESOLUTION_PENDING = 'resolution_pending';
+/**
+ * Set before a run or an edit writes, cleared once its links are re-typed. A link's type can rest on other notes
+ * (a note that does not say what it is takes its kind from the links to it), so a run cut short (kill -9, abort)
+ * between its writes and its re-typing leaves links the next run's own writes do not reach: found set, the next
+ * run re-types every type-dependent link.
+ */
+const META_RETYPE_PENDING = 'retype_pending';
 
 export interface IndexProgress {
   phase: 'scan' | 'index' | 'resolve' | 'done';
@@ -141,7 +148,11 @@ export class Indexer {
     const gone = [...stored.keys()].filter((p) => !present.has(p));
     const goneStatuses = [...statuses.keys()].filter((p) => !present.has(p));
 
-    if (candidates.length > 0 || gone.length > 0) await store.setMeta(META_RESOLUTION_PENDING, '1');
+    const retypeLeftOver = (await store.getMeta(META_RETYPE_PENDING)) === '1';
+    if (candidates.length > 0 || gone.length > 0) {
+      await store.setMeta(META_RESOLUTION_PENDING, '1');
+      if (!retypeLeftOver) await store.setMeta(META_RETYPE_PENDING, '1');
+    }
 
     // Renames: a vanished page whose content reappears under a new path keeps its rows (and embeddings), and its
     // aliases (the resolver was built from stored aliases by path, so a link to an alias still finds it).
@@ -201,7 +212,10 @@ export class Indexer {
     // Links written early in the run were typed before later notes' types were known: a full run re-picks every
     // type-dependent link, an incremental one those touching the notes it wrote.
     const touched = [...this.typeChanged, ...written];
-    if (!options.signal?.aborted) await this.retype(full || stored.size === 0 || touched.length > RETYPE_ALL_ABOVE ? null : touched);
+    if (!options.signal?.aborted) {
+      await this.retype(full || retypeLeftOver || stored.size === 0 || touched.length > RETYPE_ALL_ABOVE ? null : touched);
+      if (retypeLeftOver || candidates.length > 0 || gone.length > 0) await store.setMeta(META_RETYPE_PENDING, '0');
+    }
     await store.setMeta(META_PARSER_VERSION, PARSER_VERSION);
     await store.setMeta('last_index_at', String(this.opts.now()));
     await store.flush();
@@ -231,6 +245,7 @@ export class Indexer {
     if (!this.resolverBuilt) await this.buildResolver(await source.list());
     const stored = new Map((await store.getPageStates([...new Set(paths)])).map((s) => [s.path, s]));
 
+    const retypeLeftOver = (await store.getMeta(META_RETYPE_PENDING)) === '1';
     const removed: string[] = [];
     const prepared: Prepared[] = [];
     for (const path of new Set(paths)) {
@@ -246,6 +261,8 @@ export class Indexer {
       if (p) prepared.push(p);
       else summary.unchanged++;
     }
+    const writes = removed.length > 0 || prepared.length > 0;
+    if (writes && !retypeLeftOver) await store.setMeta(META_RETYPE_PENDING, '1');
     if (removed.length > 0) {
       await store.setMeta(META_RESOLUTION_PENDING, '1');
       await this.deletePages(removed);
@@ -261,7 +278,9 @@ export class Indexer {
     // The edited notes' links were typed against the given types; kinds inferred from other notes' links, and the
     // links into a note whose type changed (or that is new), are settled here.
     const written = prepared.filter((p) => p.note).map((p) => p.note!.path);
-    if (this.typeChanged.size > 0 || written.length > 0) await this.retype([...this.typeChanged, ...written]);
+    if (retypeLeftOver) await this.retype(null);
+    else if (this.typeChanged.size > 0 || written.length > 0) await this.retype([...this.typeChanged, ...written]);
+    if (writes || retypeLeftOver) await store.setMeta(META_RETYPE_PENDING, '0');
     await store.flush();
     summary.seconds = (this.opts.now() - started) / 1000;
     return summary;
