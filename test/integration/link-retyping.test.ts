@@ -138,5 +138,21 @@ describe('re-typing stored links', () => {
     expect(await linkFrom('A sync.md', 'Zoe')).toEqual({ type: 'attended', direction: 'in', past: false });
     expect(await engine.getMeta('retype_pending')).toBe('0');
   });
+
+  it('a run cut short while notes moved: links it pointed at a listed note that was gone before its page are resolved again', async () => {
+    await makeIndexer().run();
+    // What such a run leaves: a link to the path the note had when it was listed (no page there), and its marks.
+    const link = (await engine.outgoingLinks('A sync.md')).find((x) => x.targetText === 'Zoe')!;
+    await engine.setLinkTargets([{ id: link.id, toPath: 'people/Zoe.md' }]);
+    await engine.setMeta('resolution_pending', '1');
+    await engine.setMeta('retype_pending', '1');
+    await write('Zoe.md', '---\nemail: zoe@example.org\n---\n# Zoe\n\nLikes sailing. And rowing.\n');
+    await touchLater(vault, 'Zoe.md');
+    const summary = await makeIndexer().run();
+    expect(summary.relinked).toBeGreaterThan(0);
+    expect((await engine.outgoingLinks('A sync.md')).find((x) => x.targetText === 'Zoe')?.to).toBe('Zoe.md');
+    expect(await linkFrom('A sync.md', 'Zoe')).toEqual({ type: 'attended', direction: 'in', past: false });
+    expect(await engine.getMeta('resolution_pending')).toBe('0');
+  });
 });
 

@@ -409,6 +409,8 @@ export interface BrainEngine extends EngineEmbeddingStore {
   allEdges(): Promise<EdgeRow[]>;
   backlinkCounts(paths: string[]): Promise<Map<string, number>>;
   listDanglingLinks(): Promise<DanglingLinkRow[]>;
+  /** Links to a path with no page (attachments, or notes gone before their page was written). */
+  linksToUnstoredPaths(): Promise<(DanglingLinkRow & { toPath: string })[]>;
   /** Dangling links whose target text equals one of the candidates, case-insensitively. */
   danglingLinksTo(candidates: string[]): Promise<DanglingLinkRow[]>;
   danglingLinks(options?: { limit?: number }): Promise<DanglingGroup[]>;

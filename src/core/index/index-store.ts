@@ -15,6 +15,7 @@ export type IndexStore = Pick<
   | 'deletePage'
   | 'renamePage'
   | 'listDanglingLinks'
+  | 'linksToUnstoredPaths'
   | 'setLinkTargets'
   | 'linkTypingRows'
   | 'setLinkTypes'

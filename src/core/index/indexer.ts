@@ -149,6 +149,9 @@ export class Indexer {
     const goneStatuses = [...statuses.keys()].filter((p) => !present.has(p));
 
     const retypeLeftOver = (await store.getMeta(META_RETYPE_PENDING)) === '1';
+    // Left set by a run cut short: links it wrote may point at notes it listed that moved before their pages were
+    // written, so this run's re-resolution looks at those links too, not only the dangling ones.
+    const resolutionLeftOver = (await store.getMeta(META_RESOLUTION_PENDING)) === '1';
     if (candidates.length > 0 || gone.length > 0) {
       await store.setMeta(META_RESOLUTION_PENDING, '1');
       if (!retypeLeftOver) await store.setMeta(META_RETYPE_PENDING, '1');
@@ -206,7 +209,7 @@ export class Indexer {
 
     if (!options.signal?.aborted && (await store.getMeta(META_RESOLUTION_PENDING)) === '1') {
       this.progress({ phase: 'resolve', done: 0, total: 1 });
-      summary.relinked = await this.reresolveLinks();
+      summary.relinked = await this.reresolveLinks(resolutionLeftOver);
       await store.setMeta(META_RESOLUTION_PENDING, '0');
     }
     // Links written early in the run were typed before later notes' types were known: a full run re-picks every
@@ -464,12 +467,19 @@ export class Indexer {
    * Points dangling links at notes that now exist (added later in the run, or found by a new alias).
    * Links to deleted notes were made dangling by the engine, so they get a second chance here too.
    */
-  private async reresolveLinks(): Promise<number> {
+  private async reresolveLinks(unstoredTargets = false): Promise<number> {
     const { store } = this.opts;
     const updates: { id: number; toPath: string | null }[] = [];
     for (const link of await store.listDanglingLinks()) {
       const to = this.resolver.resolve(link.targetText, link.fromPath);
       if (to !== null) updates.push({ id: link.id, toPath: to });
+    }
+    // An attachment resolves to itself again; a note that is no longer there resolves elsewhere or dangles.
+    if (unstoredTargets) {
+      for (const link of await store.linksToUnstoredPaths()) {
+        const to = this.resolver.resolve(link.targetText, link.fromPath);
+        if (to !== link.toPath) updates.push({ id: link.id, toPath: to });
+      }
     }
     if (updates.length > 0) await store.setLinkTargets(updates);
     // A link that now reaches a note may read differently (only people attend).

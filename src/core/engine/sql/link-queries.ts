@@ -56,6 +56,20 @@ export async function listDanglingLinks(db: SqlTx): Promise<DanglingLinkRow[]> {
   return r.rows;
 }
 
+/**
+ * Links that point at a path holding no page: an attachment (a target like any file), or a note listed when the
+ * link was written and gone before its page was (a run killed mid-way while notes moved).
+ */
+export async function linksToUnstoredPaths(db: SqlTx): Promise<(DanglingLinkRow & { toPath: string })[]> {
+  const r = await db.query<DanglingLinkRow & { toPath: string }>(
+    `select l.id, l.from_path as "fromPath", l.target_text as "targetText", l.to_path as "toPath" from links l
+     where l.source_id = ${SOURCE} and l.to_path is not null
+       and not exists (select 1 from pages p where p.source_id = l.source_id and p.path = l.to_path)
+     order by l.id`,
+  );
+  return r.rows;
+}
+
 export async function danglingLinksTo(db: SqlTx, candidates: string[]): Promise<DanglingLinkRow[]> {
   if (candidates.length === 0) return [];
   const r = await db.query<DanglingLinkRow>(

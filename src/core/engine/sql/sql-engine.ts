@@ -321,6 +321,10 @@ export abstract class SqlEngine<Tx extends SqlTx = SqlTx> implements BrainEngine
     return links.listDanglingLinks(this.sql);
   }
 
+  linksToUnstoredPaths(): Promise<(DanglingLinkRow & { toPath: string })[]> {
+    return links.linksToUnstoredPaths(this.sql);
+  }
+
   danglingLinksTo(candidates: string[]): Promise<DanglingLinkRow[]> {
     return links.danglingLinksTo(this.sql, candidates);
   }
