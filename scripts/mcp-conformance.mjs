@@ -176,8 +176,13 @@ async function main() {
     }
   } finally {
     proxy?.close();
-    child?.kill('SIGTERM');
-    rmSync(tmp, { recursive: true, force: true });
+    if (child && child.exitCode === null && child.signalCode === null) {
+      // The server writes its clean-close mark while it exits: removing its folder before then races it.
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    }
+    rmSync(tmp, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
   const failing = results.filter((r) => APPLICABLE.includes(r.scenario) && !r.passed).map((r) => r.scenario);
   const applicable = results.filter((r) => APPLICABLE.includes(r.scenario)).length;
