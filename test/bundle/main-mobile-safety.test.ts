@@ -159,8 +159,10 @@ describe('production main.js on mobile', () => {
 
   // Issue 17: zstd for the large assets, a pruned pglite.data, a smaller snapshot and no ajv/yaml on the main
   // thread took main.js from 9,181,085 to 7,064,677 bytes (breakdown per asset in docs/plugin-performance.md). The
-  // cap is what was reached plus ~1% margin, so the bundle cannot silently grow back.
-  it.runIf(existsSync(MAIN_JS))('stays within the size budget (issue #17: 7,150,000 bytes)', () => {
-    expect(statSync(MAIN_JS).size).toBeLessThanOrEqual(7_150_000);
+  // cap is what was reached plus a small margin, so the bundle cannot silently grow back. Since then the server
+  // database's driver (pg, ~84 KB, loaded lazily on the desktop main thread; docs/team-brain.md) and search's
+  // Chinese variant table: 7,180,476 bytes.
+  it.runIf(existsSync(MAIN_JS))('stays within the size budget (issue #17: 7,220,000 bytes)', () => {
+    expect(statSync(MAIN_JS).size).toBeLessThanOrEqual(7_220_000);
   });
 });
