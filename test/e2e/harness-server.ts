@@ -28,7 +28,19 @@ export async function buildPage(entry: string = join(HARNESS, 'page.ts')): Promi
     minify: true,
     logLevel: 'warning',
     alias: { obsidian: join(HARNESS, 'obsidian-shim.ts') },
-    plugins: [workerSourcePlugin({ production: true })],
+    plugins: [
+      workerSourcePlugin({ production: true }),
+      // The server database's driver (pg) is Node code the app's `require` provides in production (main.js keeps
+      // Node's modules external); a browser page has none, and the harness never turns a server database on.
+      {
+        name: 'no-server-driver',
+        setup: (b) =>
+          b.onLoad({ filter: /[\\/]node[\\/]pg-pool\.ts$/ }, () => ({
+            contents: "export function createPool() { throw new Error('no server database in the browser harness'); }",
+            loader: 'js',
+          })),
+      },
+    ],
   });
   const out = result.outputFiles[0];
   if (!out) throw new Error('page build produced no output');
