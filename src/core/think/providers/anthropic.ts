@@ -4,6 +4,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ChatModel } from '../types';
 import { chatClientOptions, MAX_MODEL_ANSWER_CHARS, type FetchLike, type ProviderOptions } from './options';
+import { untilAborted } from './abortable-stream';
 import { withUnstreamedFallback } from './stream-fallback';
 
 import { ANTHROPIC_DEFAULT_BASE_URL } from './defaults';
@@ -33,7 +34,7 @@ export function createAnthropicModel(options: ProviderOptions): ChatModel {
         async (onDelta) => {
           const stream = await sdk.stream.messages.create({ ...body, stream: true }, { signal: request.signal });
           let text = '';
-          for await (const event of stream) {
+          for await (const event of untilAborted(stream, request.signal)) {
             if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') {
               text += event.delta.text;
               onDelta(event.delta.text);

@@ -4,6 +4,7 @@ import type OpenAI from 'openai';
 import { loadOpenAI } from '../../net/openai-sdk';
 import type { ChatModel } from '../types';
 import { chatClientOptions, MAX_MODEL_ANSWER_CHARS, type FetchLike, type ProviderOptions } from './options';
+import { untilAborted } from './abortable-stream';
 import { withUnstreamedFallback } from './stream-fallback';
 
 import { OPENAI_DEFAULT_BASE_URL } from './defaults';
@@ -41,7 +42,7 @@ export function createOpenAIModel(options: ProviderOptions): ChatModel {
           request.signal?.throwIfAborted();
           const stream = await streamClient.chat.completions.create({ model: options.model, messages: messages(request.system, request.user), stream: true }, { signal: request.signal });
           let text = '';
-          for await (const chunk of stream) {
+          for await (const chunk of untilAborted(stream, request.signal)) {
             const delta = chunk.choices[0]?.delta?.content;
             if (typeof delta === 'string' && delta !== '') {
               text += delta;
