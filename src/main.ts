@@ -59,7 +59,7 @@ export default class VaultBrainPlugin extends Plugin implements VaultBrainHost {
     });
     this.mcp = createMcpController(this);
 
-    this.registerView(SEARCH_VIEW, (leaf) => new SearchView(leaf, this.brain));
+    this.registerView(SEARCH_VIEW, (leaf) => new SearchView(leaf, this.brain, () => this.settings.searchMode));
     this.registerView(LINKS_VIEW, (leaf) => new LinksView(leaf, this.brain));
     this.registerView(STATUS_VIEW, (leaf) => new IndexStatusView(leaf, this));
     this.registerView(THINK_VIEW, (leaf) => new ThinkView(leaf, this.brain));

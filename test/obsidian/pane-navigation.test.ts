@@ -65,7 +65,7 @@ describe('navigation like core search', () => {
     await brain.start();
     searchOps(fake);
     const opened = recordOpens(app);
-    const view = new SearchView(leaf, brain);
+    const view = new SearchView(leaf, brain, () => 'balanced');
     await view.onOpen();
     await view.setQuery('alice');
     const rows = view.contentEl.querySelectorAll('.vb-result');
@@ -92,7 +92,7 @@ describe('navigation like core search', () => {
     searchOps(fake);
     const hovers: Record<string, unknown>[] = [];
     app.workspace.on('hover-link', (info: unknown) => hovers.push(info as Record<string, unknown>));
-    const view = new SearchView(leaf, brain);
+    const view = new SearchView(leaf, brain, () => 'balanced');
     await view.onOpen();
     await view.setQuery('alice');
     const row = view.contentEl.querySelector<HTMLElement>('.vb-result')!;
@@ -142,7 +142,7 @@ describe('one delegated listener set per pane', () => {
     linkOps(fake);
     fake.ops.set('status', () => ({ lastIndexedAt: null, indexed: 1, skipped: 1, failed: 1, withWarnings: 0, files: [{ path: 'Companies/Acme.md', status: 'failed', reason: 'boom', size: 1 }, { path: 'Meetings/Kickoff.md', status: 'skipped', reason: 'big', size: 9 }], embedder: null }));
     fake.ops.set('think', () => thinkResult({ gaps: [{ kind: 'hole', detail: 'Nova Labs has no note', paths: ['People/Alice Chen.md', 'Companies/Acme.md'], target: 'Nova Labs' }] }));
-    const search = new SearchView(leaf, brain);
+    const search = new SearchView(leaf, brain, () => 'balanced');
     const links = new LinksView(WorkspaceLeaf.create2__(app).asOriginalType__() as unknown as ObsidianLeaf, brain);
     const host: VaultBrainHost = { app: app.asOriginalType__(), brain, settings: mergeSettings({}), saveSettings: () => Promise.resolve(), applyIndexSettings: () => Promise.resolve(), activateView: () => Promise.resolve(null) };
     const status = new IndexStatusView(WorkspaceLeaf.create2__(app).asOriginalType__() as unknown as ObsidianLeaf, host);
@@ -245,7 +245,7 @@ describe('first run', () => {
   it('shows the empty state in the pane and follows the brain state while no query is typed', async () => {
     const { fake, brain, leaf } = setup();
     fake.ops.set('stats', () => ({ ...STATS, pages: 0 }));
-    const view = new SearchView(leaf, brain);
+    const view = new SearchView(leaf, brain, () => 'balanced');
     await view.onOpen();
     expect(view.contentEl.querySelector('.vb-search-empty')?.textContent).toBe('Opening the index…');
     await brain.start();

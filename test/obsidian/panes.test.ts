@@ -41,7 +41,7 @@ describe('search pane', () => {
         hit('People/Alice Chen.md', 'Alice Chen', 'Met at the Acme offsite', ['keyword'], 12),
       ],
     }));
-    const view = new SearchView(leaf, brain);
+    const view = new SearchView(leaf, brain, () => 'balanced');
     await view.onOpen();
     const root = view.contentEl;
     const input = root.querySelector<HTMLInputElement>('.vb-search-input')!;
@@ -51,7 +51,7 @@ describe('search pane', () => {
     expect(fake.callsOf('op').filter((c) => c[0] === 'search')).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(20);
     const searches = fake.callsOf('op').filter((c) => c[0] === 'search');
-    expect(searches).toEqual([['search', { query: 'acme cto', limit: 30 }]]);
+    expect(searches).toEqual([['search', { query: 'acme cto', limit: 30, mode: 'balanced' }]]);
 
     expect(texts(root, '.vb-result-title')).toEqual(['Alice Chen', 'Acme']);
     const groups = root.querySelectorAll('.vb-result-group');
@@ -79,7 +79,7 @@ describe('search pane', () => {
         hit('Notes/Plain.md', 'Plain', 'plain', ['keyword']),
       ],
     }));
-    const view = new SearchView(leaf, brain);
+    const view = new SearchView(leaf, brain, () => 'balanced');
     await view.onOpen();
     type(view.contentEl.querySelector<HTMLInputElement>('.vb-search-input')!, 'acme');
     await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 10);
@@ -97,7 +97,7 @@ describe('search pane', () => {
       query: p.query,
       results: [{ ...hit('People/Alice Chen.md', 'Alice Chen', 'Alice invested in reinvested funds', ['keyword']), highlights: ['invested'] }],
     }));
-    const view = new SearchView(leaf, brain);
+    const view = new SearchView(leaf, brain, () => 'balanced');
     await view.onOpen();
     await view.setQuery('investing');
     expect(texts(view.contentEl, '.vb-hl')).toEqual(['invested']);
@@ -108,7 +108,7 @@ describe('search pane', () => {
     await brain.start();
     const pending: ((v: unknown) => void)[] = [];
     fake.ops.set('search', (p) => new Promise((resolve) => pending.push(() => resolve({ query: p.query, results: [hit(`${String(p.query)}.md`, String(p.query), 'x', ['keyword'])] }))));
-    const view = new SearchView(leaf, brain);
+    const view = new SearchView(leaf, brain, () => 'balanced');
     await view.onOpen();
     const root = view.contentEl;
     const [folder, tag, typeEl] = [...root.querySelectorAll<HTMLInputElement>('.vb-filter')];
@@ -120,8 +120,8 @@ describe('search pane', () => {
     type(root.querySelector<HTMLInputElement>('.vb-search-input')!, 'second');
     await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 5);
     expect(fake.callsOf('op').filter((c) => c[0] === 'search').map((c) => c[1])).toEqual([
-      { query: 'first', limit: 30, folder: 'People', tag: 'team', type: 'person' },
-      { query: 'second', limit: 30, folder: 'People', tag: 'team', type: 'person' },
+      { query: 'first', limit: 30, mode: 'balanced', folder: 'People', tag: 'team', type: 'person' },
+      { query: 'second', limit: 30, mode: 'balanced', folder: 'People', tag: 'team', type: 'person' },
     ]);
     pending[1]!(undefined);
     await vi.advanceTimersByTimeAsync(0);
@@ -140,7 +140,7 @@ describe('search pane', () => {
       opened.push({ path: file.path, state });
       await Promise.resolve();
     });
-    const view = new SearchView(leaf, brain);
+    const view = new SearchView(leaf, brain, () => 'balanced');
     await view.onOpen();
     const input = view.contentEl.querySelector<HTMLInputElement>('.vb-search-input')!;
     await view.setQuery('q');
@@ -162,7 +162,7 @@ describe('search pane', () => {
   it('shows errors and empty results as messages', async () => {
     const { leaf, fake, brain } = setupBrain();
     await brain.start();
-    const view = new SearchView(leaf, brain);
+    const view = new SearchView(leaf, brain, () => 'balanced');
     await view.onOpen();
     await view.setQuery('anything');
     expect(view.contentEl.querySelector('.vb-search-message')!.textContent).toBe('Search failed: unknown operation "search"');

@@ -74,6 +74,23 @@ describe('settings', () => {
     expect(JSON.stringify(off)).not.toContain('sk-secret');
   });
 
+  it('keeps the search mode it knows (anything else is balanced) and sends a rerank model for OpenAI-compatible only', () => {
+    expect(mergeSettings({}).searchMode).toBe('balanced');
+    expect(mergeSettings({ searchMode: 'deep' }).searchMode).toBe('deep');
+    expect(mergeSettings({ searchMode: 'fast' }).searchMode).toBe('fast');
+    for (const bad of ['Deep', 'turbo', '', 2, null]) expect(mergeSettings({ searchMode: bad }).searchMode).toBe('balanced');
+    expect(mergeSettings({ llmRerankModel: ' bge-reranker ' }).llmRerankModel).toBe('bge-reranker');
+    expect(mergeSettings({ llmRerankModel: 7 }).llmRerankModel).toBe('');
+
+    const openai = { llmProvider: 'openai', llmBaseUrl: 'http://127.0.0.1:8080/v1', llmModel: 'qwen', llmRerankModel: 'bge-reranker' };
+    expect(toLlmSettings(mergeSettings(openai)).rerankModel).toBe('bge-reranker');
+    expect(toWorkerSettings(mergeSettings(openai), '.obsidian').llm?.rerankModel).toBe('bge-reranker');
+    // Anthropic has no /rerank endpoint, and an empty name is not sent.
+    expect('rerankModel' in toLlmSettings(mergeSettings({ ...openai, llmProvider: 'anthropic' }))).toBe(false);
+    expect('rerankModel' in toLlmSettings(mergeSettings({ ...openai, llmRerankModel: '' }))).toBe(false);
+    expect('rerankModel' in toLlmSettings(mergeSettings({ ...openai, llmProvider: 'none' }))).toBe(false);
+  });
+
   it('rejects out-of-range dims and timeouts, and oversized or non-string keys', () => {
     const s = mergeSettings({ embedderDims: 5000, llmTimeoutSeconds: 1, llmApiKey: 'x'.repeat(20_000), embedderApiKey: 42 });
     expect(s.embedderDims).toBe(0);

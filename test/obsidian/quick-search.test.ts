@@ -2,6 +2,7 @@
 // opens at the hit's line, Mod+Enter in a new tab, a late answer to an older query never replaces a newer one.
 import { App, Scope } from 'obsidian-test-mocks/obsidian';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SearchMode } from '../../src/core/search/modes';
 import type { SearchHit } from '../../src/obsidian/plugin/op-results';
 import { QuickSearchModal } from '../../src/obsidian/views/quick-search';
 import { setupBrain } from './brain-setup';
@@ -9,10 +10,12 @@ import { FakeClient } from './fakes';
 
 const hit = (path: string, title: string, line: number): SearchHit => ({ path, title, score: 1, heading: 'Role', snippet: `${title} invested in [[Acme]]`, highlights: ['invested'], startLine: line, endLine: line, why: ['keyword'] });
 
-async function setup(): Promise<{ app: App; fake: FakeClient; modal: QuickSearchModal }> {
+/** `settings.searchMode` stands for the plugin's "Search mode" setting, which the modal reads at each query. */
+async function setup(): Promise<{ app: App; fake: FakeClient; modal: QuickSearchModal; settings: { searchMode: SearchMode } }> {
   const { app, fake, brain } = setupBrain();
   await brain.start();
-  return { app, fake, modal: new QuickSearchModal(app.asOriginalType__(), brain) };
+  const settings: { searchMode: SearchMode } = { searchMode: 'balanced' };
+  return { app, fake, settings, modal: new QuickSearchModal(app.asOriginalType__(), brain, () => settings.searchMode) };
 }
 
 describe('quick search modal', () => {
@@ -22,7 +25,7 @@ describe('quick search modal', () => {
     const { fake, modal } = await setup();
     fake.ops.set('search', (p) => ({ query: p.query, results: [hit('People/Alice Chen.md', 'Alice Chen', 4)] }));
     const hits = await modal.getSuggestions('  investing ');
-    expect(fake.callsOf('op').filter((c) => c[0] === 'search')).toEqual([['search', { query: 'investing', limit: 20 }]]);
+    expect(fake.callsOf('op').filter((c) => c[0] === 'search')).toEqual([['search', { query: 'investing', limit: 20, mode: 'balanced' }]]);
     const el = document.createElement('div');
     modal.renderSuggestion(hits[0]!, el);
     expect(el.querySelector('.vb-quick-title')!.textContent).toBe('Alice Chen › Role');
@@ -30,6 +33,17 @@ describe('quick search modal', () => {
     expect([...el.querySelectorAll('.vb-hl')].map((e) => e.textContent)).toEqual(['invested']);
     expect(el.querySelector('.vb-quick-path')!.textContent).toBe('People/Alice Chen.md');
     expect(await modal.getSuggestions('')).toEqual([]);
+  });
+
+  it('searches in the mode the setting holds when each query is typed', async () => {
+    const { fake, modal, settings } = await setup();
+    fake.ops.set('search', (p) => ({ query: p.query, results: [] }));
+    await modal.getSuggestions('acme');
+    settings.searchMode = 'deep';
+    await modal.getSuggestions('acme board');
+    settings.searchMode = 'fast';
+    await modal.getSuggestions('acme');
+    expect(fake.callsOf('op').filter((c) => c[0] === 'search').map((c) => (c[1] as { mode?: string }).mode)).toEqual(['balanced', 'deep', 'fast']);
   });
 
   it('opens at the line with Enter and in a new tab with Mod+Enter (registered on the modal scope)', async () => {

@@ -1,16 +1,21 @@
 // The embedder and think-provider settings end to end on the plugin side: typed into the settings tab, saved
 // with saveData (keys included, and nowhere else), pushed to the open worker (model settings at once, the
 // embedder with "Apply and reindex"), and read back after a reload into the same worker settings message.
-import { App, Plugin as MockPlugin, Setting } from 'obsidian-test-mocks/obsidian';
+import type { WorkspaceLeaf as ObsidianLeaf } from 'obsidian';
+import { App, Plugin as MockPlugin, Setting, WorkspaceLeaf } from 'obsidian-test-mocks/obsidian';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VaultBrainSettingTab } from '../../src/obsidian/plugin/settings-tab';
-import { openedWith, startedPlugin } from './test-plugin';
+import { QuickSearchModal } from '../../src/obsidian/views/quick-search';
+import type { SearchView } from '../../src/obsidian/views/search-view';
+import { SEARCH_VIEW } from '../../src/obsidian/views/view-types';
+import { openedWith, startedPlugin, type TestPlugin } from './test-plugin';
 import { isShown, SETTINGS_RENDERERS, showTab } from './settings-render';
 
 
 interface Control {
   setValue(v: string | number): unknown;
   inputEl?: HTMLInputElement;
+  selectEl?: HTMLSelectElement;
   /** The row the control sits in. */
   settingEl: HTMLElement;
 }
@@ -48,6 +53,25 @@ function makeApp(): App {
   return app;
 }
 
+/** The search pane as the plugin registers it (its view creator), opened. */
+async function openSearchPane(app: App, plugin: TestPlugin): Promise<SearchView> {
+  const create = MockPlugin.fromOriginalType2__(plugin).views__.get(SEARCH_VIEW)!;
+  const view = create(WorkspaceLeaf.create2__(app).asOriginalType__() as unknown as ObsidianLeaf) as unknown as SearchView;
+  await view.onOpen();
+  return view;
+}
+
+/** The quick search modal the plugin's command opens. */
+function openQuickSearch(plugin: TestPlugin): QuickSearchModal {
+  const open = vi.spyOn(QuickSearchModal.prototype, 'open').mockImplementation(() => undefined);
+  MockPlugin.fromOriginalType2__(plugin).commands__.get('quick-search')!.callback!();
+  const modal = open.mock.contexts[0] as QuickSearchModal;
+  open.mockRestore();
+  return modal;
+}
+
+/** The `mode` of every search the plugin's worker client was asked for, in order. */
+const searchModes = (plugin: TestPlugin): unknown[] => plugin.fake.callsOf('op').filter((c) => c[0] === 'search').map((c) => (c[1] as { mode?: unknown }).mode);
 
 describe.each(SETTINGS_RENDERERS)('embedder and think settings, %s', (renderer) => {
   beforeEach(() => vi.useFakeTimers());
@@ -157,6 +181,110 @@ describe.each(SETTINGS_RENDERERS)('embedder and think settings, %s', (renderer) 
   });
 });
 
+describe.each(SETTINGS_RENDERERS)('search mode and rerank model settings, %s', (renderer) => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('"Search mode" offers fast, balanced and deep; choosing deep makes the next search of the pane and of quick search deep', async () => {
+    const app = makeApp();
+    const plugin = await startedPlugin(app);
+    plugin.fake.ops.set('search', (p) => ({ query: p.query, results: [] }));
+    const controls = captureControls();
+    const tab = MockPlugin.fromOriginalType2__(plugin).settingTabs__[0] as unknown as VaultBrainSettingTab;
+    showTab(tab, renderer);
+    const mode = shown(controls, tab, 'Search mode')!;
+    expect([...mode.selectEl!.options].map((o) => [o.value, o.text])).toEqual([
+      ['fast', 'Fast'],
+      ['balanced', 'Balanced'],
+      ['deep', 'Deep'],
+    ]);
+    expect(mode.selectEl!.value).toBe('balanced');
+    // No provider yet: the row says deep sends nothing until one is set.
+    expect(mode.settingEl.textContent).toContain('With a model provider set below');
+
+    const pane = await openSearchPane(app, plugin);
+    await pane.setQuery('acme');
+    mode.setValue('deep');
+    await settle();
+    await pane.setQuery('acme board');
+    await openQuickSearch(plugin).getSuggestions('acme');
+    mode.setValue('fast');
+    await settle();
+    await pane.setQuery('acme');
+    expect(searchModes(plugin)).toEqual(['balanced', 'deep', 'deep', 'fast']);
+
+    // Saved, and read back after a restart.
+    mode.setValue('deep');
+    await settle();
+    const saved = (await plugin.loadData()) as Record<string, unknown>;
+    expect(saved.searchMode).toBe('deep');
+    const again = await startedPlugin(makeApp(), JSON.parse(JSON.stringify(saved)));
+    again.fake.ops.set('search', (p) => ({ query: p.query, results: [] }));
+    await (await openSearchPane(app, again)).setQuery('acme');
+    expect(searchModes(again)).toEqual(['deep']);
+  });
+
+  it('"Rerank model" shows only for the OpenAI-compatible provider and reaches the worker as rerankModel', async () => {
+    const app = makeApp();
+    const plugin = await startedPlugin(app);
+    const controls = captureControls();
+    const tab = MockPlugin.fromOriginalType2__(plugin).settingTabs__[0] as unknown as VaultBrainSettingTab;
+    showTab(tab, renderer);
+    expect(shown(controls, tab, 'Rerank model')).toBeUndefined();
+
+    controls.get('Model provider')!.setValue('anthropic');
+    await settle();
+    expect(shown(controls, tab, 'Model')).toBeDefined();
+    expect(shown(controls, tab, 'Rerank model')).toBeUndefined();
+
+    controls.get('Model provider')!.setValue('openai');
+    await settle();
+    const rerank = shown(controls, tab, 'Rerank model')!;
+    expect(rerank.settingEl.textContent).toContain('/rerank');
+    expect(rerank.settingEl.textContent).toContain('deep search');
+    // With a provider, the search mode row says deep sends the query and passages to it.
+    expect(shown(controls, tab, 'Search mode')!.settingEl.textContent).toContain('sends the query and the top passages to that provider');
+    controls.get('Base URL')!.setValue('http://127.0.0.1:8080/v1');
+    controls.get('Model')!.setValue('qwen2.5');
+    rerank.setValue(' bge-reranker-v2-m3 ');
+    await settle();
+    expect(((await plugin.loadData()) as Record<string, unknown>).llmRerankModel).toBe('bge-reranker-v2-m3');
+    expect(plugin.fake.callsOf('configure').at(-1)![0]).toMatchObject({ provider: 'openai', baseURL: 'http://127.0.0.1:8080/v1', model: 'qwen2.5', rerankModel: 'bge-reranker-v2-m3' });
+    await plugin.applyIndexSettings();
+    await settle();
+    expect(openedWith(plugin).at(-1)!.llm).toMatchObject({ provider: 'openai', rerankModel: 'bge-reranker-v2-m3' });
+
+    // Another provider has no /rerank: the name stays saved but is not sent, and the row hides.
+    controls.get('Model provider')!.setValue('anthropic');
+    await settle();
+    expect(shown(controls, tab, 'Rerank model')).toBeUndefined();
+    expect(plugin.fake.callsOf('configure').at(-1)![0]).not.toHaveProperty('rerankModel');
+    expect(plugin.settings.llmRerankModel).toBe('bge-reranker-v2-m3');
+  });
+
+  it('settings saved before these fields existed load with the defaults, and an unknown mode is balanced', async () => {
+    const old = { llmProvider: 'openai', llmBaseUrl: 'http://127.0.0.1:8080/v1', llmModel: 'qwen2.5', debounceMs: 500 };
+    const app = makeApp();
+    const plugin = await startedPlugin(app, old);
+    expect(plugin.settings).toMatchObject({ searchMode: 'balanced', llmRerankModel: '', llmModel: 'qwen2.5', debounceMs: 500 });
+    expect(openedWith(plugin)[0]!.llm).not.toHaveProperty('rerankModel');
+    plugin.fake.ops.set('search', (p) => ({ query: p.query, results: [] }));
+    await (await openSearchPane(app, plugin)).setQuery('acme');
+    expect(searchModes(plugin)).toEqual(['balanced']);
+    const controls = captureControls();
+    const tab = MockPlugin.fromOriginalType2__(plugin).settingTabs__[0] as unknown as VaultBrainSettingTab;
+    showTab(tab, renderer);
+    expect(shown(controls, tab, 'Search mode')!.selectEl!.value).toBe('balanced');
+    expect(shown(controls, tab, 'Rerank model')!.inputEl!.value).toBe('');
+
+    const bad = await startedPlugin(makeApp(), { ...old, searchMode: 'turbo', llmRerankModel: 42 });
+    expect(bad.settings).toMatchObject({ searchMode: 'balanced', llmRerankModel: '' });
+  });
+});
+
 describe("the settings tab in Obsidian 1.13's settings search", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
@@ -171,12 +299,13 @@ describe("the settings tab in Obsidian 1.13's settings search", () => {
     expect(groups.map((g) => [g.type, g.heading])).toEqual([
       ['group', 'Indexing'],
       ['group', 'Embeddings'],
+      ['group', 'Search'],
       ['group', 'Thinking'],
       ['group', 'Server for AI assistants'],
       ['group', 'Server database'],
     ]);
     const declared = groups.flatMap((g) => [g.heading, ...g.items.map((i) => i.name)]);
-    for (const name of ['Include folders', "Respect Obsidian's excluded files", 'Embeddings API key', 'Answer timeout', 'Serve this brain to local assistants']) {
+    for (const name of ['Include folders', "Respect Obsidian's excluded files", 'Embeddings API key', 'Search mode', 'Rerank model', 'Answer timeout', 'Serve this brain to local assistants']) {
       expect(declared).toContain(name);
     }
     expect(groups.every((g) => g.items.every((i) => typeof i.render === 'function'))).toBe(true);

@@ -9,7 +9,7 @@ import type { VaultBrainHost } from './host';
 
 export function registerCommands(plugin: Plugin, host: VaultBrainHost): void {
   plugin.addCommand({ id: 'open-search', name: 'Open search', callback: () => void host.activateView(SEARCH_VIEW) });
-  plugin.addCommand({ id: 'quick-search', name: 'Quick search', callback: () => new QuickSearchModal(host.app, host.brain).open() });
+  plugin.addCommand({ id: 'quick-search', name: 'Quick search', callback: () => new QuickSearchModal(host.app, host.brain, () => host.settings.searchMode).open() });
   plugin.addCommand({
     id: 'open-links',
     name: 'Open links pane',

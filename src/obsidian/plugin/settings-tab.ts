@@ -11,8 +11,9 @@ import type { VaultBrainHost } from './host';
 import { ignoreFilterRegExp } from '../../core/note/ignore-filters';
 import { destructive, renderRowsImperatively, type SettingRow, type SettingRowGroup } from './setting-rows';
 import { effectiveRules, obsidianIgnoreFilters, parseRuleLines, previewRules, type EmbedderChoice, type LlmProvider } from './settings';
+import type { SearchMode } from '../../core/search/modes';
 
-type TextKey = 'embedderBaseUrl' | 'embedderModel' | 'embedderApiKey' | 'llmBaseUrl' | 'llmModel' | 'llmApiKey';
+type TextKey = 'embedderBaseUrl' | 'embedderModel' | 'embedderApiKey' | 'llmBaseUrl' | 'llmModel' | 'llmApiKey' | 'llmRerankModel';
 
 export class VaultBrainSettingTab extends PluginSettingTab {
   /** Where the include/exclude preview is drawn now (a row of the Indexing group), so rule edits can refresh it. */
@@ -51,7 +52,7 @@ export class VaultBrainSettingTab extends PluginSettingTab {
   }
 
   private groups(): SettingRowGroup[] {
-    const groups = [this.indexingGroup(), this.embeddingsGroup(), this.thinkingGroup()];
+    const groups = [this.indexingGroup(), this.embeddingsGroup(), this.searchGroup(), this.thinkingGroup()];
     if (this.host.mcp) groups.push(mcpSettingGroup(this.host.mcp, () => this.redraw()));
     const password = this.host.serverPassword;
     if (password) groups.push(serverDatabaseGroup(this.host, { desktop: Platform.isDesktopApp, password, redraw: () => this.redraw() }));
@@ -213,10 +214,36 @@ export class VaultBrainSettingTab extends PluginSettingTab {
     };
   }
 
+  private searchGroup(): SettingRowGroup {
+    const s = (): VaultBrainHost['settings'] => this.host.settings;
+    return {
+      type: 'group',
+      heading: 'Search',
+      items: [
+        {
+          name: 'Search mode',
+          desc: searchModeText(s().llmProvider !== 'none'),
+          aliases: ['deep search', 'rerank', 'fast search'],
+          render: (setting) =>
+            void setting.addDropdown((d) =>
+              d
+                .addOptions({ fast: 'Fast', balanced: 'Balanced', deep: 'Deep' })
+                .setValue(s().searchMode)
+                .onChange(async (v) => {
+                  s().searchMode = v as SearchMode;
+                  await this.save();
+                }),
+            ),
+        },
+      ],
+    };
+  }
+
   private thinkingGroup(): SettingRowGroup {
     const s = (): VaultBrainHost['settings'] => this.host.settings;
     const model = (): boolean => s().llmProvider !== 'none';
     const anthropic = (): boolean => s().llmProvider === 'anthropic';
+    const openai = (): boolean => s().llmProvider === 'openai';
     return {
       type: 'group',
       heading: 'Thinking',
@@ -240,6 +267,13 @@ export class VaultBrainSettingTab extends PluginSettingTab {
         this.textRow('Base URL', 'llmBaseUrl', () => (anthropic() ? 'https://api.anthropic.com' : 'https://api.openai.com/v1'), model),
         this.textRow('Model', 'llmModel', () => (anthropic() ? 'claude-sonnet-4-5' : 'gpt-4o-mini'), model),
         this.textRow('API key', 'llmApiKey', () => '', model, SECRET_DESC, true),
+        this.textRow(
+          'Rerank model',
+          'llmRerankModel',
+          () => 'bge-reranker-v2-m3',
+          openai,
+          'A model served at the base URL\'s /rerank endpoint (llama.cpp, Jina style). Used only in deep search mode, to rerank the top results. Leave empty to rerank with the chat model.',
+        ),
         {
           name: 'Most notes sent per question',
           desc: 'The text of at most this many notes (1 to 30) leaves your device for one answer.',
@@ -291,6 +325,14 @@ export class VaultBrainSettingTab extends PluginSettingTab {
         }),
     };
   }
+}
+
+/** What each search mode trades, and what deep mode sends where (a provider is needed for it to send anything). */
+function searchModeText(provider: boolean): string {
+  const modes = 'Fast searches keywords and titles only. Balanced is the default. Deep reads more candidates and follows links two hops out';
+  return provider
+    ? `${modes}, and the chat model (or the rerank model) below rewrites the query and reranks the results, which sends the query and the top passages to that provider.`
+    : `${modes}. With a model provider set below, deep also has the model rewrite and rerank, which sends the query and the top passages to it.`;
 }
 
 // Keys stay in the plugin's data (data.json in the config folder), never in a note.

@@ -3,6 +3,7 @@
 import { pathRules, ruleList, type BrainSettings, type EmbedderSettings } from '../../core/config';
 import { PathFilter, type PathRules } from '../../core/index/path-rules';
 import { ignoreFilterList } from '../../core/note/ignore-filters';
+import { SEARCH_MODES, type SearchMode } from '../../core/search/modes';
 import { normalizeLlmSettings, type LlmSettings } from '../../core/think/settings';
 import type { WorkerSettings } from '../protocol/worker-api';
 import { ANTHROPIC_DEFAULT_BASE_URL, OPENAI_DEFAULT_BASE_URL } from '../../core/think/providers/defaults';
@@ -31,6 +32,13 @@ export interface VaultBrainSettings {
   llmMaxNotes: number;
   /** Longest wait for the model's whole answer before the answer is assembled from the notes instead. */
   llmTimeoutSeconds: number;
+  /**
+   * A model behind the OpenAI-compatible base URL's `/rerank` (llama.cpp, Jina); empty = the chat model reranks.
+   * Read by `deep` search only.
+   */
+  llmRerankModel: string;
+  /** The mode of every query from the search pane and the quick search modal (think gathers on its own). */
+  searchMode: SearchMode;
   codeChunking: boolean;
   /** Quiet time per file before a change is indexed. */
   debounceMs: number;
@@ -61,6 +69,8 @@ export const DEFAULT_SETTINGS: Readonly<VaultBrainSettings> = Object.freeze({
   llmApiKey: '',
   llmMaxNotes: 8,
   llmTimeoutSeconds: 60,
+  llmRerankModel: '',
+  searchMode: 'balanced',
   codeChunking: true,
   debounceMs: 2000,
   mcpEnabled: false,
@@ -93,6 +103,9 @@ export function mergeSettings(raw: unknown): VaultBrainSettings {
     llmApiKey: str(r.llmApiKey, d.llmApiKey),
     llmMaxNotes: int(r.llmMaxNotes, 0, 100, d.llmMaxNotes),
     llmTimeoutSeconds: int(r.llmTimeoutSeconds, 5, 600, d.llmTimeoutSeconds),
+    llmRerankModel: str(r.llmRerankModel, d.llmRerankModel).trim(),
+    // Data saved before the setting existed, or a mode this version does not know: the default.
+    searchMode: oneOf(r.searchMode, SEARCH_MODES, d.searchMode),
     codeChunking: typeof r.codeChunking === 'boolean' ? r.codeChunking : d.codeChunking,
     debounceMs: int(r.debounceMs, 0, 60_000, d.debounceMs),
     mcpEnabled: typeof r.mcpEnabled === 'boolean' ? r.mcpEnabled : d.mcpEnabled,
@@ -170,6 +183,8 @@ export function toLlmSettings(s: VaultBrainSettings): LlmSettings {
     apiKey: s.llmApiKey,
     maxNotes: s.llmMaxNotes,
     timeoutMs: s.llmTimeoutSeconds * 1000,
+    // Only an OpenAI-compatible server has the `/rerank` endpoint core calls; empty is dropped by the normalizer.
+    ...(s.llmProvider === 'openai' ? { rerankModel: s.llmRerankModel } : {}),
   });
 }
 

@@ -3,6 +3,7 @@
 // in a new tab. Only the answer to the latest query is shown.
 import { SuggestModal, type App } from 'obsidian';
 import { LOCAL, type BrainService } from '../plugin/brain-service';
+import type { SearchMode } from '../../core/search/modes';
 import { errorText } from '../plugin/error-text';
 import type { SearchHit, SearchResponse } from '../plugin/op-results';
 import { headingUnderTitle } from './grouping';
@@ -20,6 +21,8 @@ export class QuickSearchModal extends SuggestModal<SearchHit> {
   constructor(
     app: App,
     private readonly brain: BrainService,
+    /** The "Search mode" setting, as the search pane reads it. */
+    private readonly mode: () => SearchMode,
   ) {
     super(app);
     this.setPlaceholder('Search your notes…');
@@ -41,7 +44,7 @@ export class QuickSearchModal extends SuggestModal<SearchHit> {
     const mine = ++this.seq;
     if (!q) return [];
     try {
-      const res = (await this.brain.op('search', { query: q, limit: LIMIT }, LOCAL)) as SearchResponse;
+      const res = (await this.brain.op('search', { query: q, limit: LIMIT, mode: this.mode() }, LOCAL)) as SearchResponse;
       // A slower answer to an older query must not replace the newer one's list.
       if (mine !== this.seq) return this.latest;
       this.latest = res.results;

@@ -5,6 +5,7 @@ import { LOCAL } from '../plugin/brain-service';
 import { ItemView, type PaneType, type WorkspaceLeaf } from 'obsidian';
 import type { BrainService, BrainState } from '../plugin/brain-service';
 import type { OpInput } from '../../core/ops';
+import type { SearchMode } from '../../core/search/modes';
 import type { SearchHit, SearchResponse } from '../plugin/op-results';
 import { evidenceBadge } from './evidence-badge';
 import { groupByNote, headingUnderTitle } from './grouping';
@@ -32,6 +33,8 @@ export class SearchView extends ItemView {
   constructor(
     leaf: WorkspaceLeaf,
     private readonly brain: BrainService,
+    /** The "Search mode" setting, read at each query so a change applies to the next one. */
+    private readonly mode: () => SearchMode,
   ) {
     super(leaf);
   }
@@ -104,7 +107,7 @@ export class SearchView extends ItemView {
   }
 
   private params(): OpInput<'search'> & { query: string } {
-    const p: OpInput<'search'> & { query: string } = { query: this.inputEl.value.trim(), limit: LIMIT };
+    const p: OpInput<'search'> & { query: string } = { query: this.inputEl.value.trim(), limit: LIMIT, mode: this.mode() };
     const folder = this.folderEl.value.trim().replace(/^\/+|\/+$/g, '');
     const tag = this.tagEl.value.trim().replace(/^#/, '');
     const type = this.typeEl.value.trim();
