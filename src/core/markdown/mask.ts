@@ -71,7 +71,14 @@ export function findFencedBlocks(text: string): FencedBlock[] {
 
 /** Returns `text` with code, comments and math replaced by spaces (newlines kept). Same length as `text`. */
 export function maskNonLinkText(text: string): string {
-  // Ranges are collected, then the result is built from slices: far cheaper than a per-character array.
+  return blankRanges(text, nonLinkRanges(text));
+}
+
+/**
+ * The [from, to) ranges of `text` that are code, comments or math, sorted and not overlapping: what
+ * `maskNonLinkText` blanks, for callers that keep those parts as written rather than blank them.
+ */
+export function nonLinkRanges(text: string): [number, number][] {
   const ranges: [number, number][] = [];
   const blank = (from: number, to: number): void => {
     if (to > from) ranges.push([from, to]);
@@ -170,8 +177,20 @@ export function maskNonLinkText(text: string): string {
     }
     i++;
   }
-  if (ranges.length === 0) return text;
   ranges.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const [from, to] of ranges) {
+    const last = merged.at(-1);
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else merged.push([from, to]);
+  }
+  return merged;
+}
+
+/** `text` with each of `ranges` (sorted, not overlapping) turned to spaces, newlines kept. Same length as `text`. */
+export function blankRanges(text: string, ranges: readonly (readonly [number, number])[]): string {
+  if (ranges.length === 0) return text;
+  // Built from slices: far cheaper than a per-character array.
   const parts: string[] = [];
   let pos = 0;
   for (const [from, to] of ranges) {
