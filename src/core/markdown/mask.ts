@@ -74,17 +74,25 @@ export function maskNonLinkText(text: string): string {
   return blankRanges(text, nonLinkRanges(text));
 }
 
+export interface NonLinkRange {
+  /** [from, to) in the text. */
+  from: number;
+  to: number;
+  /** Fenced or inline code, a `%% comment %%`, or `$math$` / `$$math$$`. */
+  kind: 'code' | 'comment' | 'math';
+}
+
 /**
- * The [from, to) ranges of `text` that are code, comments or math, sorted and not overlapping: what
- * `maskNonLinkText` blanks, for callers that keep those parts as written rather than blank them.
+ * The parts of `text` that are code, comments or math, sorted and not overlapping: what `maskNonLinkText`
+ * blanks, for callers that keep some of them as written rather than blank them.
  */
-export function nonLinkRanges(text: string): [number, number][] {
-  const ranges: [number, number][] = [];
-  const blank = (from: number, to: number): void => {
-    if (to > from) ranges.push([from, to]);
+export function nonLinkRanges(text: string): NonLinkRange[] {
+  const ranges: NonLinkRange[] = [];
+  const blank = (from: number, to: number, kind: NonLinkRange['kind']): void => {
+    if (to > from) ranges.push({ from, to, kind });
   };
   const fences = findFencedBlocks(text);
-  for (const f of fences) blank(f.start, f.end);
+  for (const f of fences) blank(f.start, f.end, 'code');
 
   let fenceIdx = 0;
   // Memos of failed searches: from a later start the same search fails too.
@@ -127,7 +135,7 @@ export function nonLinkRanges(text: string): [number, number][] {
         i += n;
         continue;
       }
-      blank(i, close + n);
+      blank(i, close + n, 'code');
       i = close + n;
       continue;
     }
@@ -136,11 +144,11 @@ export function nonLinkRanges(text: string): [number, number][] {
       if (close === -1 || close >= limit) {
         // Obsidian comments out everything after an unclosed `%%`.
         noCommentClose = close === -1;
-        blank(i, limit);
+        blank(i, limit, 'comment');
         i = limit;
         continue;
       }
-      blank(i, close + 2);
+      blank(i, close + 2, 'comment');
       i = close + 2;
       continue;
     }
@@ -152,7 +160,7 @@ export function nonLinkRanges(text: string): [number, number][] {
           i += 2;
           continue;
         }
-        blank(i, close + 2);
+        blank(i, close + 2, 'math');
         i = close + 2;
         continue;
       }
@@ -171,29 +179,23 @@ export function nonLinkRanges(text: string): [number, number][] {
         i++;
         continue;
       }
-      blank(i, close + 1);
+      blank(i, close + 1, 'math');
       i = close + 1;
       continue;
     }
     i++;
   }
-  ranges.sort((a, b) => a[0] - b[0]);
-  const merged: [number, number][] = [];
-  for (const [from, to] of ranges) {
-    const last = merged.at(-1);
-    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
-    else merged.push([from, to]);
-  }
-  return merged;
+  // Fences are found first, the rest in one forward scan that skips them: sorting by start leaves no overlap.
+  return ranges.sort((a, b) => a.from - b.from);
 }
 
-/** `text` with each of `ranges` (sorted, not overlapping) turned to spaces, newlines kept. Same length as `text`. */
-export function blankRanges(text: string, ranges: readonly (readonly [number, number])[]): string {
+/** `text` with each of `ranges` (sorted) turned to spaces, newlines kept. Same length as `text`. */
+export function blankRanges(text: string, ranges: readonly Pick<NonLinkRange, 'from' | 'to'>[]): string {
   if (ranges.length === 0) return text;
   // Built from slices: far cheaper than a per-character array.
   const parts: string[] = [];
   let pos = 0;
-  for (const [from, to] of ranges) {
+  for (const { from, to } of ranges) {
     const start = Math.max(from, pos);
     if (to <= start) continue;
     parts.push(text.slice(pos, start), text.slice(start, to).replace(/[^\n]/g, ' '));

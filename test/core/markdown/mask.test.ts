@@ -18,10 +18,15 @@ describe('maskNonLinkText', () => {
     for (const gone of ['[[B]]', '[[C]]', '[[D]]', '[[E]]', '[[G]]']) expect(masked).not.toContain(gone);
   });
 
-  it('names the blanked parts as sorted ranges, a fence and the code inside it as one', () => {
-    const text = 'a `x` b\n```\n`y`\n```\nc %%z%%';
+  it('names the blanked parts and their kinds in order, a fence and the code inside it as one', () => {
+    const text = 'a `x` b\n```\n`y`\n```\nc %%z%% $m$';
     const ranges = nonLinkRanges(text);
-    expect(ranges.map(([from, to]) => text.slice(from, to))).toEqual(['`x`', '```\n`y`\n```\n', '%%z%%']);
+    expect(ranges.map(({ from, to, kind }) => [text.slice(from, to), kind])).toEqual([
+      ['`x`', 'code'],
+      ['```\n`y`\n```\n', 'code'],
+      ['%%z%%', 'comment'],
+      ['$m$', 'math'],
+    ]);
   });
 
   it('does not treat prices as math or unmatched backticks as code', () => {
