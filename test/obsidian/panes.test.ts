@@ -103,6 +103,18 @@ describe('search pane', () => {
     expect(texts(view.contentEl, '.vb-hl')).toEqual(['invested']);
   });
 
+  it('draws the snippet as the engine gave it: a code hit keeps its `__` and `::`, marks on the same words', async () => {
+    const { leaf, fake, brain } = setupBrain();
+    await brain.start();
+    const code = 'def __init__(self, **kwargs): v = std::vector';
+    fake.ops.set('search', (p) => ({ query: p.query, results: [{ ...hit('src/app.py', 'app.py', code, ['keyword']), highlights: ['kwargs'] }] }));
+    const view = new SearchView(leaf, brain, () => 'balanced');
+    await view.onOpen();
+    await view.setQuery('kwargs');
+    expect(view.contentEl.querySelector('.vb-result-snippet')!.textContent).toBe(code);
+    expect(texts(view.contentEl, '.vb-hl')).toEqual(['kwargs']);
+  });
+
   it('passes filters and drops stale answers that arrive after a newer query', async () => {
     const { leaf, fake, brain } = setupBrain();
     await brain.start();

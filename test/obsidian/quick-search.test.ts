@@ -8,7 +8,7 @@ import { QuickSearchModal } from '../../src/obsidian/views/quick-search';
 import { setupBrain } from './brain-setup';
 import { FakeClient } from './fakes';
 
-const hit = (path: string, title: string, line: number): SearchHit => ({ path, title, score: 1, heading: 'Role', snippet: `${title} invested in [[Acme]]`, highlights: ['invested'], startLine: line, endLine: line, why: ['keyword'] });
+const hit = (path: string, title: string, line: number): SearchHit => ({ path, title, score: 1, heading: 'Role', snippet: `${title} invested in Acme`, highlights: ['invested'], startLine: line, endLine: line, why: ['keyword'] });
 
 /** `settings.searchMode` stands for the plugin's "Search mode" setting, which the modal reads at each query. */
 async function setup(): Promise<{ app: App; fake: FakeClient; modal: QuickSearchModal; settings: { searchMode: SearchMode } }> {
@@ -44,6 +44,17 @@ describe('quick search modal', () => {
     settings.searchMode = 'fast';
     await modal.getSuggestions('acme');
     expect(fake.callsOf('op').filter((c) => c[0] === 'search').map((c) => (c[1] as { mode?: string }).mode)).toEqual(['balanced', 'deep', 'fast']);
+  });
+
+  it('draws the snippet as core gave it: a code hit\'s `::` and `__` stay, its marks on the same characters', async () => {
+    const { fake, modal } = await setup();
+    const code = 'def __init__(self, **kwargs): self.items = std::vector()';
+    fake.ops.set('search', (p) => ({ query: p.query, results: [{ ...hit('src/app.py', 'app.py', 3), snippet: code, highlights: ['kwargs'] }] }));
+    const hits = await modal.getSuggestions('kwargs');
+    const el = document.createElement('div');
+    modal.renderSuggestion(hits[0]!, el);
+    expect(el.querySelector('.vb-quick-snippet')!.textContent).toBe(code);
+    expect([...el.querySelectorAll('.vb-hl')].map((e) => e.textContent)).toEqual(['kwargs']);
   });
 
   it('opens at the line with Enter and in a new tab with Mod+Enter (registered on the modal scope)', async () => {

@@ -1,6 +1,7 @@
 // Dataview inline fields: `key:: value` at the start of a line (after an optional list marker or task
 // box), and `[key:: value]` / `(key:: value)` anywhere in a line. Links inside a field's value belong
 // to that field.
+import { LIST_MARKER, TASK_BOX } from '../markdown/list-item';
 import { normalizeFieldName } from './field-name';
 
 export interface FieldSpan {
@@ -9,11 +10,15 @@ export interface FieldSpan {
   /** [valueStart, valueEnd): offsets of the value in the scanned text. */
   valueStart: number;
   valueEnd: number;
+  /** Offset of the `::` after the key. */
+  colons: number;
+  /** Offset of the `[` or `(` of a bracketed field (its closer is at `valueEnd`); null for a `key:: value` line. */
+  open: number | null;
 }
 
 const KEY = String.raw`[\p{L}\p{N}_][\p{L}\p{N}_ \-/]{0,63}?`;
 const LINE_FIELD = new RegExp(
-  String.raw`^[ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?:\[[^\]\n]\][ \t]+)?(?:\*\*|__)?(${KEY})(?:\*\*|__)?::`,
+  String.raw`^[ \t]*(?:>[ \t]*)*(?:${LIST_MARKER})?(?:${TASK_BOX})?(?:\*\*|__)?(${KEY})(?:\*\*|__)?::`,
   'u',
 );
 const BRACKET_FIELD = new RegExp(String.raw`[[(](${KEY})::`, 'gu');
@@ -36,7 +41,8 @@ export function findInlineFields(scan: string, from = 0): FieldSpan[] {
 function fieldsInLine(line: string, base: number, spans: FieldSpan[]): void {
   const lineField = LINE_FIELD.exec(line);
   if (lineField?.[1]?.trim()) {
-    spans.push({ key: normalizeFieldName(lineField[1]), valueStart: base + lineField[0].length, valueEnd: base + line.length });
+    const valueStart = base + lineField[0].length;
+    spans.push({ key: normalizeFieldName(lineField[1]), valueStart, valueEnd: base + line.length, colons: valueStart - 2, open: null });
   }
   const closers = matchBrackets(line);
   BRACKET_FIELD.lastIndex = 0;
@@ -44,7 +50,8 @@ function fieldsInLine(line: string, base: number, spans: FieldSpan[]): void {
     const close = closers.get(m.index);
     const key = m[1]?.trim();
     if (close !== undefined && key) {
-      spans.push({ key: normalizeFieldName(key), valueStart: base + m.index + m[0].length, valueEnd: base + close });
+      const valueStart = base + m.index + m[0].length;
+      spans.push({ key: normalizeFieldName(key), valueStart, valueEnd: base + close, colons: valueStart - 2, open: base + m.index });
       // A nested `[k:: …]` inside this value is found by the next exec; continue right after the key.
     }
     BRACKET_FIELD.lastIndex = m.index + 1;

@@ -71,13 +71,28 @@ export function findFencedBlocks(text: string): FencedBlock[] {
 
 /** Returns `text` with code, comments and math replaced by spaces (newlines kept). Same length as `text`. */
 export function maskNonLinkText(text: string): string {
-  // Ranges are collected, then the result is built from slices: far cheaper than a per-character array.
-  const ranges: [number, number][] = [];
-  const blank = (from: number, to: number): void => {
-    if (to > from) ranges.push([from, to]);
+  return blankRanges(text, nonLinkRanges(text));
+}
+
+export interface NonLinkRange {
+  /** [from, to) in the text. */
+  from: number;
+  to: number;
+  /** Fenced or inline code, a `%% comment %%`, or `$math$` / `$$math$$`. */
+  kind: 'code' | 'comment' | 'math';
+}
+
+/**
+ * The parts of `text` that are code, comments or math, sorted and not overlapping: what `maskNonLinkText`
+ * blanks, for callers that keep some of them as written rather than blank them.
+ */
+export function nonLinkRanges(text: string): NonLinkRange[] {
+  const ranges: NonLinkRange[] = [];
+  const blank = (from: number, to: number, kind: NonLinkRange['kind']): void => {
+    if (to > from) ranges.push({ from, to, kind });
   };
   const fences = findFencedBlocks(text);
-  for (const f of fences) blank(f.start, f.end);
+  for (const f of fences) blank(f.start, f.end, 'code');
 
   let fenceIdx = 0;
   // Memos of failed searches: from a later start the same search fails too.
@@ -120,7 +135,7 @@ export function maskNonLinkText(text: string): string {
         i += n;
         continue;
       }
-      blank(i, close + n);
+      blank(i, close + n, 'code');
       i = close + n;
       continue;
     }
@@ -129,11 +144,11 @@ export function maskNonLinkText(text: string): string {
       if (close === -1 || close >= limit) {
         // Obsidian comments out everything after an unclosed `%%`.
         noCommentClose = close === -1;
-        blank(i, limit);
+        blank(i, limit, 'comment');
         i = limit;
         continue;
       }
-      blank(i, close + 2);
+      blank(i, close + 2, 'comment');
       i = close + 2;
       continue;
     }
@@ -145,7 +160,7 @@ export function maskNonLinkText(text: string): string {
           i += 2;
           continue;
         }
-        blank(i, close + 2);
+        blank(i, close + 2, 'math');
         i = close + 2;
         continue;
       }
@@ -164,17 +179,23 @@ export function maskNonLinkText(text: string): string {
         i++;
         continue;
       }
-      blank(i, close + 1);
+      blank(i, close + 1, 'math');
       i = close + 1;
       continue;
     }
     i++;
   }
+  // Fences are found first, the rest in one forward scan that skips them: sorting by start leaves no overlap.
+  return ranges.sort((a, b) => a.from - b.from);
+}
+
+/** `text` with each of `ranges` (sorted) turned to spaces, newlines kept. Same length as `text`. */
+export function blankRanges(text: string, ranges: readonly Pick<NonLinkRange, 'from' | 'to'>[]): string {
   if (ranges.length === 0) return text;
-  ranges.sort((a, b) => a[0] - b[0]);
+  // Built from slices: far cheaper than a per-character array.
   const parts: string[] = [];
   let pos = 0;
-  for (const [from, to] of ranges) {
+  for (const { from, to } of ranges) {
     const start = Math.max(from, pos);
     if (to <= start) continue;
     parts.push(text.slice(pos, start), text.slice(start, to).replace(/[^\n]/g, ' '));

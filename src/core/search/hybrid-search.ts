@@ -361,7 +361,7 @@ function toResult(
   // The edge's own words make the best snippet for a graph answer written in its own note.
   const edgeHere = edges.find((e) => e.note === c.path && e.line >= hit.startLine && e.line <= hit.endLine);
   const snippetWords = edgeHere ? [...words, ...titleWords(edges)] : words;
-  const snippet = makeSnippet(hit.text, snippetWords);
+  const snippet = makeSnippet(hit.text, snippetWords, undefined, hit.kind);
   const augmented = c.augmented ? { anchor: c.augmented.anchor, hop: c.augmented.hop, weight: c.augmented.score, edge: c.augmented.edge } : undefined;
   return {
     path: c.path,

@@ -1,11 +1,16 @@
 // A short window of a chunk around the first query word it contains, on one line and as prose: heading lines
 // are left out (every surface shows the title and heading path beside the snippet, so keeping them printed the
-// title two or three times), links read as their display text, and the window is cut at word boundaries (at
-// any character in CJK text, which has no spaces). `snippetHighlights` names the snippet's words the keyword
-// arm matched: the same English stem, or a query CJK word's bigram, not only the letters typed.
+// title two or three times), links read as their display text, Dataview fields as `key: value`, list items
+// as a list reads inline, and the window is cut at word boundaries (at any character in CJK text, which has no
+// spaces). Code is shown as written. `snippetHighlights` names the snippet's words the keyword arm matched: the
+// same English stem, or a query CJK word's bigram, not only the letters typed.
+import { findInlineFields } from '../links/inline-fields';
+import { listItemStart } from '../markdown/list-item';
+import { blankRanges, maskNonLinkText, nonLinkRanges } from '../markdown/mask';
 import { stemEnglish } from '../text/english-stem';
 import { bigrams } from '../text/segment';
 import { wordEdge } from '../text/word-boundary';
+import type { ChunkKind } from '../types';
 
 const DEFAULT_LENGTH = 220;
 
@@ -13,15 +18,67 @@ const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=
 /** Latin-script tokens as the lexer (text/lexemes.ts) splits them: runs of letters, digits and marks. */
 const TOKEN = /[\p{L}\p{N}\p{M}]+/gu;
 const HEADING_LINE = /^ {0,3}#{1,6}(?:\s|$)/;
+const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+/**
+ * What goes between two list items on one line. A middle dot rather than "; ": it reads as a list in every
+ * script (a Latin ";" is out of place between Chinese items), and it does not pile onto an item's own closing
+ * "." or ";" as a second punctuation mark would. Not " - ", which reads as a dash run, not as a list.
+ */
+export const ITEM_SEPARATOR = ' · ';
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Replace text[at, end) with `text`. */
+interface Edit {
+  at: number;
+  end: number;
+  text: string;
+}
+
 /** Markdown as a reader sees it: link text instead of link syntax, no emphasis marks or heading hashes. */
 export function displayText(markdown: string): string {
+  return readerText(markdown, false);
+}
+
+/**
+ * `displayText`, and with `lists` list items joined by the separator (their bullets and task boxes dropped) and
+ * thematic breaks left out. Lists are the snippet's: `displayText` also shows frontmatter values, where a leading
+ * `- ` is YAML the links pane reads. Code is kept as written: no field, list item, link or emphasis inside it.
+ */
+function readerText(markdown: string, lists: boolean): string {
+  const code = nonLinkRanges(markdown).filter((r) => r.kind === 'code');
+  // Block syntax is found with the code blanked, at the same offsets, so a `::` or `- ` in code counts for nothing.
+  const masked = blankRanges(markdown, code);
+  const edits = [...fieldEdits(masked), ...(lists ? listEdits(markdown, masked) : [])].sort((a, b) => a.at - b.at || a.end - b.end);
+  const parts: string[] = [];
+  let pos = 0;
+  let e = 0;
+  const prose = (to: number): void => {
+    let s = '';
+    for (; e < edits.length && edits[e]!.at < to; e++) {
+      const edit = edits[e]!;
+      if (edit.at < pos) continue;
+      s += markdown.slice(pos, edit.at) + edit.text;
+      pos = Math.min(edit.end, to);
+    }
+    parts.push(inlineText(s + markdown.slice(pos, to)));
+    pos = to;
+  };
+  for (const r of code) {
+    prose(r.from);
+    parts.push(markdown.slice(r.from, r.to));
+    pos = r.to;
+  }
+  prose(markdown.length);
+  return parts.join('').replace(/\s+/g, ' ').trim();
+}
+
+/** Link text instead of link syntax, no emphasis marks or heading hashes, in prose (never code). */
+function inlineText(prose: string): string {
   return (
-    markdown
+    prose
       .replace(/!?\[\[([^\]|]*)\|([^\]]*)\]\]/g, '$2')
       .replace(/!?\[\[([^\]#]*)(?:#([^\]]*))?\]\]/g, (_m, target: string, sub: string | undefined) =>
         target ? target.slice(target.lastIndexOf('/') + 1).replace(/\.md$/i, '') : (sub ?? '').replace(/^\^/, ''),
@@ -31,22 +88,73 @@ export function displayText(markdown: string): string {
       .replace(/\[\[|\]\]/g, '')
       .replace(/(\*\*|__|==|~~)/g, '')
       .replace(/(^|\s)#{1,6}\s+/g, '$1')
-      .replace(/\s+/g, ' ')
-      .trim()
   );
+}
+
+/**
+ * Dataview fields as a reader says them: `key:: value` -> `key: value`, `[key:: value]` and `(key:: value)` without
+ * their brackets. The fields are the ones the link parser reads (links/inline-fields.ts); the spacing after the
+ * `::` is kept as written, so `std::vector` in prose reads `std:vector`, not a made-up `std: vector`.
+ */
+function fieldEdits(masked: string): Edit[] {
+  const edits: Edit[] = [];
+  for (const f of findInlineFields(masked)) {
+    edits.push({ at: f.colons, end: f.colons + 2, text: ':' });
+    if (f.open !== null) edits.push({ at: f.open, end: f.open + 1, text: '' }, { at: f.valueEnd, end: f.valueEnd + 1, text: '' });
+  }
+  return edits;
+}
+
+/**
+ * List items as a list reads inline: `- Alpha\n- [x] Beta` -> `Alpha · Beta`. Bullets and task boxes go (core
+ * search shows a task as its text); a number stays, as it says the item's place. An item's continuation lines
+ * and blank lines keep the list going; any other line ends it. Thematic breaks (`---`, `* * *`) are left out.
+ */
+function listEdits(text: string, masked: string): Edit[] {
+  const edits: Edit[] = [];
+  let inList = false;
+  let lineStart = 0;
+  for (const line of masked.split('\n')) {
+    const rule = THEMATIC_BREAK.test(line);
+    const item = rule ? null : listItemStart(line);
+    if (rule) {
+      edits.push({ at: lineStart, end: lineStart + line.length, text: '' });
+      inList = false;
+    } else if (item && text.startsWith(line.slice(0, item.length), lineStart)) {
+      // (The marker as written, not code the mask turned to spaces after a bare `-`.)
+      const at = lineStart + item.indent;
+      const separator = inList ? ITEM_SEPARATOR : '';
+      if (/^\d/.test(item.marker)) {
+        edits.push({ at, end: at, text: separator });
+        if (item.box) edits.push({ at: lineStart + item.box[0], end: lineStart + item.box[1], text: '' });
+      } else {
+        edits.push({ at, end: lineStart + item.length, text: separator });
+      }
+      inList = true;
+    } else if (line.trim() !== '' && !/^[ \t]/.test(line)) {
+      inList = false;
+    }
+    lineStart += line.length + 1;
+  }
+  return edits;
 }
 
 /** The chunk's prose: no frontmatter block and no heading lines (unless the chunk is nothing but a heading). */
 function proseOf(text: string): string {
   const body = text.startsWith('---\n') && text.indexOf('\n---', 3) > 0 ? text.slice(text.indexOf('\n---', 3) + 4) : text;
   const lines = body.split('\n');
-  const prose = lines.filter((l) => !HEADING_LINE.test(l));
+  // A `# comment` in a fenced block is code, not a heading: headings are looked for with code blanked.
+  const masked = maskNonLinkText(body).split('\n');
+  const prose = lines.filter((_l, i) => !HEADING_LINE.test(masked[i]!));
   return prose.some((l) => l.trim() !== '') ? prose.join('\n') : body;
 }
 
-/** The part of `text` around the earliest of `words` (case-insensitive); the start of the text otherwise. */
-export function makeSnippet(text: string, words: string[], maxLength = DEFAULT_LENGTH): string {
-  const flat = displayText(proseOf(text));
+/**
+ * The part of `text` around the earliest of `words` (case-insensitive); the start of the text otherwise. A code
+ * chunk (`kind` 'code') is shown as written, whitespace folded: `std::vector` is no field, `__init__` no emphasis.
+ */
+export function makeSnippet(text: string, words: string[], maxLength = DEFAULT_LENGTH, kind: ChunkKind = 'prose'): string {
+  const flat = kind === 'code' ? text.replace(/\s+/g, ' ').trim() : readerText(proseOf(text), true);
   if (flat.length <= maxLength) return flat;
   let at = -1;
   const wanted = words.filter((w) => w.length > 0).sort((a, b) => b.length - a.length).slice(0, 50);
@@ -59,7 +167,8 @@ export function makeSnippet(text: string, words: string[], maxLength = DEFAULT_L
   if (start > 0) start = Math.min(wordEdge(flat, start, 1), at < 0 ? flat.length : at);
   let end = Math.min(flat.length, start + maxLength);
   if (end < flat.length) end = Math.max(wordEdge(flat, end, -1), start + 1);
-  const body = flat.slice(start, end).trim();
+  // A cut next to a list separator would leave a dot hanging by the ellipsis.
+  const body = flat.slice(start, end).trim().replace(/^· /, '').replace(/ ·$/, '');
   return `${start > 0 ? '…' : ''}${body}${end < flat.length ? '…' : ''}`;
 }
 

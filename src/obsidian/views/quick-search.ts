@@ -7,7 +7,7 @@ import type { SearchMode } from '../../core/search/modes';
 import { errorText } from '../plugin/error-text';
 import type { SearchHit, SearchResponse } from '../plugin/op-results';
 import { headingUnderTitle } from './grouping';
-import { highlightRuns, plainSnippet } from './highlight';
+import { highlightRuns } from './highlight';
 import { paneFor } from './note-rows';
 import { openNote } from './open-note';
 
@@ -63,7 +63,8 @@ export class QuickSearchModal extends SuggestModal<SearchHit> {
     const heading = headingUnderTitle(hit.heading, title);
     if (heading) head.createSpan({ cls: 'vb-quick-heading', text: ` › ${heading}` });
     const snippet = el.createDiv({ cls: 'vb-quick-snippet' });
-    for (const run of highlightRuns(plainSnippet(hit.snippet), hit.highlights ?? [], true)) {
+    // Core's display text, marked as given (as in the search pane).
+    for (const run of highlightRuns(hit.snippet, hit.highlights ?? [], true)) {
       if (run.match) snippet.createSpan({ cls: 'vb-hl', text: run.text });
       else snippet.appendText(run.text);
     }

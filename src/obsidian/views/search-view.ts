@@ -9,7 +9,7 @@ import type { SearchMode } from '../../core/search/modes';
 import type { SearchHit, SearchResponse } from '../plugin/op-results';
 import { evidenceBadge } from './evidence-badge';
 import { groupByNote, headingUnderTitle } from './grouping';
-import { highlightRuns, plainSnippet, queryTerms } from './highlight';
+import { highlightRuns, queryTerms } from './highlight';
 import { markNoteRow, paneFor, wireNoteRows } from './note-rows';
 import { openNote } from './open-note';
 import { SEARCH_VIEW } from './view-types';
@@ -162,8 +162,9 @@ export class SearchView extends ItemView {
         const heading = headingUnderTitle(hit.heading, g.title);
         if (heading) el.createDiv({ cls: 'vb-result-heading', text: heading });
         const snippet = el.createDiv({ cls: 'vb-result-snippet' });
-        // The words the engine matched (stems, CJK bigrams); the typed words for hits that do not say.
-        for (const run of highlightRuns(plainSnippet(hit.snippet), hit.highlights ?? terms, hit.highlights !== undefined)) {
+        // The words the engine matched (stems, CJK bigrams); the typed words for hits that do not say. The snippet is
+        // core's display text already, marked as given: the words were found in it, and code in it stays as written.
+        for (const run of highlightRuns(hit.snippet, hit.highlights ?? terms, hit.highlights !== undefined)) {
           if (run.match) snippet.createSpan({ cls: 'vb-hl', text: run.text });
           else snippet.appendText(run.text);
         }

@@ -55,4 +55,11 @@ describe('inline fields', () => {
     expect(fieldAt(spans, text.indexOf(' b'))?.key).toBe('outer');
     expect(fieldAt(spans, 0)).toBeUndefined();
   });
+
+  it('says where each field\'s syntax is: the `::`, and the bracket of a bracketed one', () => {
+    const text = '- [ ] **Status**:: open (due:: 2024-05-01)';
+    const [line, paren] = findInlineFields(text);
+    expect([line!.colons, line!.open]).toEqual([text.indexOf('::'), null]);
+    expect([paren!.open, paren!.colons, paren!.valueEnd]).toEqual([text.indexOf('('), text.lastIndexOf('::'), text.indexOf(')')]);
+  });
 });

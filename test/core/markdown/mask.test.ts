@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findFencedBlocks, maskNonLinkText } from '../../../src/core/markdown/mask';
+import { findFencedBlocks, maskNonLinkText, nonLinkRanges } from '../../../src/core/markdown/mask';
 
 function cpuMs(fn: () => void): number {
   const t = process.cpuUsage();
@@ -16,6 +16,17 @@ describe('maskNonLinkText', () => {
     expect(masked.split('\n').length).toBe(text.split('\n').length);
     for (const kept of ['[[A]]', '[[F]]', '[[H]]']) expect(masked).toContain(kept);
     for (const gone of ['[[B]]', '[[C]]', '[[D]]', '[[E]]', '[[G]]']) expect(masked).not.toContain(gone);
+  });
+
+  it('names the blanked parts and their kinds in order, a fence and the code inside it as one', () => {
+    const text = 'a `x` b\n```\n`y`\n```\nc %%z%% $m$';
+    const ranges = nonLinkRanges(text);
+    expect(ranges.map(({ from, to, kind }) => [text.slice(from, to), kind])).toEqual([
+      ['`x`', 'code'],
+      ['```\n`y`\n```\n', 'code'],
+      ['%%z%%', 'comment'],
+      ['$m$', 'math'],
+    ]);
   });
 
   it('does not treat prices as math or unmatched backticks as code', () => {
