@@ -53,6 +53,9 @@ export class LineStdioTransport implements Transport {
   close(): Promise<void> {
     this.stdin.off('data', this.onData);
     this.stdin.off('error', this.onStreamError);
+    // A 'data' listener put stdin in flowing mode, which removing it does not undo: a stdin still read keeps the
+    // process alive after the server closed (a client's SIGTERM then never ended `vault-brain mcp`).
+    if (this.stdin.listenerCount('data') === 0) this.stdin.pause();
     this.parts = [];
     this.onclose?.();
     return Promise.resolve();

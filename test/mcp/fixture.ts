@@ -43,7 +43,8 @@ export async function makeVault(options: { excludePrivate?: boolean } = {}): Pro
   };
   for (const [rel, content] of Object.entries(NOTES)) await write(rel, content);
   if (options.excludePrivate) await write('.vault-brain/config.json', JSON.stringify({ exclude: ['private'], embedder: { kind: 'none' } }));
-  return { root, vault, outsideFile, write, remove: () => fs.rm(root, { recursive: true, force: true }) };
+  // Retried: a CLI server a test just stopped may still be writing its clean-close mark into .vault-brain.
+  return { root, vault, outsideFile, write, remove: () => fs.rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }) };
 }
 
 /** The JSON a tool returned (the first text part). */

@@ -59,7 +59,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  stdio?.child.kill();
+  const child = stdio?.child;
+  if (child && child.exitCode === null && child.signalCode === null) {
+    // Its exit writes the clean-close mark into the vault's .vault-brain: wait for it before removing the folder.
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill();
+    await exited;
+  }
   await v?.remove();
 });
 
@@ -97,6 +103,27 @@ describe('vault-brain mcp over raw stdio', () => {
     stdio.send(rpc('ping', {}, 7));
     expect(await stdio.next()).toMatchObject({ id: 7, result: {} });
   });
+});
+
+describe('vault-brain mcp stopping', () => {
+  it('exits on SIGTERM while its client keeps stdin open (the server closes, then the process ends)', async () => {
+    const own = await makeVault();
+    try {
+      const child = spawn(process.execPath, [cli, 'mcp', '--vault', own.vault], { stdio: ['pipe', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      const deadline = Date.now() + 60_000;
+      while (!stderr.includes('serving') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+      expect(stderr).toContain('serving');
+      child.kill('SIGTERM');
+      const code = await Promise.race([exited, new Promise<'still running'>((r) => setTimeout(() => r('still running'), 15_000))]);
+      if (code === 'still running') child.kill('SIGKILL');
+      expect(code).toBe(0);
+    } finally {
+      await own.remove();
+    }
+  }, 120_000);
 });
 
 describe('HTTP transport edges', () => {
