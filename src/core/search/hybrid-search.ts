@@ -117,16 +117,26 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
   const filters = options.filters;
   const stages: Record<string, string> = {};
   // Each arm reads deeper than the page asked for, so fusion has overlap to work with.
-  const depth = Math.min(1000, Math.max(50, (offset + limit) * settings.depthFactor));
-
+  const depthOf = (factor: number): number => Math.min(1000, Math.max(50, (offset + limit) * factor));
+  const depth = depthOf(settings.depthFactor);
+  // Reading deeper only adds candidates below what balanced reads, never re-orders its head: the keyword ranker
+  // scores a candidate pool that grows with the depth (keyword-ranker.ts), and which words the hits hold decides
+  // whether the close-title arm runs. So every arm reads balanced's depth, and deep appends what a deeper read adds.
+  const headDepth = Math.min(depth, depthOf(MODES.balanced.depthFactor));
   const terms = queryTerms(q);
-  const kw = await keywordArm(engine, terms, depth, filters);
-  const vec = embedder ? await vectorArm(engine, embedder, q, depth, filters) : { hits: [], skipped: deps.embedder ? `${mode} mode` : 'no embedder' };
-  stages.vector = vec.skipped ? `skipped: ${vec.skipped}` : `${vec.hits.length} chunks`;
+  const kw = await keywordArm(engine, terms, headDepth, filters);
+  const vec = embedder ? await vectorArm(engine, embedder, q, headDepth, filters) : { hits: [], skipped: deps.embedder ? `${mode} mode` : 'no embedder' };
   // Close-title (typo) search costs a trigram scan of every name: only when some typed word occurs in none of
   // the keyword hits, i.e. is probably misspelt or truncated (a word that matched needs no correcting).
   const title = await titleArm(engine, q, terms.words, 10, kw.hits.length === 0 || hasUnmatchedWord(terms.words, kw.hits));
   const graph = await graphArm(engine, q);
+  // Deep's deeper reads add only notes no arm found at balanced's depth (each ranked after the head's notes).
+  const found = new Set([...kw.hits, ...vec.hits].map((h) => h.path).concat(title.items.map((i) => i.key), graph.hits.map((h) => h.path)));
+  const deeper = async (hits: ChunkHit[], read: (d: number) => Promise<ChunkHit[]>): Promise<ChunkHit[]> =>
+    depth > headDepth && hits.length >= headDepth ? appendNew(hits, await read(depth), found) : hits;
+  kw.hits = await deeper(kw.hits, async (d) => (await keywordArm(engine, terms, d, filters)).hits);
+  if (embedder && !vec.skipped) vec.hits = await deeper(vec.hits, async (d) => (await vectorArm(engine, embedder, q, d, filters)).hits);
+  stages.vector = vec.skipped ? `skipped: ${vec.skipped}` : `${vec.hits.length} chunks`;
   const intent = await classifyIntent(engine, q, graph.intent, options.now ?? new Date());
   stages.intent = intent.kind;
   // The model's rewrites of an open question (deep mode with a model): started now, read before fusion.
@@ -313,6 +323,18 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
     ...(vec.failed && vec.skipped ? { skipped: { vector: vec.skipped } } : {}),
     ...(options.explain ? { pipeline: { mode, stages } } : {}),
   };
+}
+
+/**
+ * `head` followed by the chunks of `deeper` from notes neither head nor `found` (the other arms) holds, in `deeper`'s order, each scored no
+ * higher than head's last (notes are ranked by their best chunk's score, and a deeper read's scores are not on
+ * the head's scale). A note head already holds gets nothing more: fused scores of the top notes sit within a
+ * hair of each other, and even a 99th-rank vote for one re-ordered EN help's first two.
+ */
+export function appendNew(head: ChunkHit[], deeper: ChunkHit[], found: ReadonlySet<string> = new Set()): ChunkHit[] {
+  const have = new Set([...found, ...head.map((h) => h.path)]);
+  const floor = head.reduce((m, h) => Math.min(m, h.rank), Infinity);
+  return [...head, ...deeper.filter((h) => !have.has(h.path)).map((h) => ({ ...h, rank: Math.min(h.rank, floor) }))];
 }
 
 /**

@@ -33,6 +33,14 @@ export interface Reranker {
  * side of what could be measured here.
  */
 export const RERANK_MODEL_WEIGHT = 0.5;
+/**
+ * Results at the head of the fused order the combined order leaves in place: the model reorders what follows.
+ * With the lexical stand-in on the dev halves, the rank combination moved fusion's correct first result to second
+ * or third on 15 questions over five sets (ZH help, mixed, ZH notes, EN help, fuzzy) and lifted a buried answer to
+ * first on 2; kept first, every set's dev MRR with the model is at least balanced's (docs/search.md, "Modes"). A
+ * model can still lift any answer to second, which keeps most of what it finds.
+ */
+export const LEADER_KEPT = 1;
 /** k of the combination (as in RRF, smaller than fusion's 60: there are only 30 ranks). */
 const RERANK_K = 10;
 
@@ -98,7 +106,10 @@ export async function rerankResults<R extends SearchResult>(
   accepts: (path: string) => boolean,
   options: { timeoutMs?: number; modelWeight?: number; keep?: number } = {},
 ): Promise<{ results: R[]; stage: string }> {
-  const keep = options.keep ?? 0;
+  const weight = options.modelWeight ?? RERANK_MODEL_WEIGHT;
+  // Fused order's leader stays first when the two orders are combined (the model's order alone, an infinite
+  // weight, is the one exception). See LEADER_KEPT.
+  const keep = Math.max(options.keep ?? 0, Number.isFinite(weight) ? LEADER_KEPT : 0);
   const top = results.slice(0, keep + RERANK_TOP);
   const slots = top.map((r, i) => ({ r, i })).filter((x) => x.i >= keep && accepts(x.r.path));
   if (slots.length < 2) return { results, stage: `skipped: ${slots.length} result(s) to rerank` };
@@ -108,12 +119,12 @@ export async function rerankResults<R extends SearchResult>(
   } catch (e) {
     return { results, stage: `fell back to the fused order: ${errorMessage(e)}` };
   }
-  const order = combinedOrder(scores.slice(0, slots.length), options.modelWeight ?? RERANK_MODEL_WEIGHT);
+  const order = combinedOrder(scores.slice(0, slots.length), weight);
   const out = [...results];
   slots.forEach((slot, k) => {
     out[slot.i] = slots[order[k]!]!.r;
   });
-  return { results: out, stage: `${slots.length} results reranked by ${reranker.id}${keep > 0 ? ` (the note the query names kept first)` : ''}` };
+  return { results: out, stage: `${slots.length} results reranked by ${reranker.id}${keep > 0 ? ` (the first ${keep} kept in place)` : ''}` };
 }
 
 /**

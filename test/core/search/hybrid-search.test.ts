@@ -6,7 +6,7 @@ import type { Embedder } from '../../../src/core/embed/embedder';
 import type { PGliteEngine } from '../../../src/core/engine/pglite/pglite-engine';
 import { defaultRules, PathFilter } from '../../../src/core/index/path-rules';
 import { createRegistry } from '../../../src/core/ops';
-import { hybridSearch, MAX_CHUNKS_PER_NOTE, noteRanking } from '../../../src/core/search/hybrid-search';
+import { appendNew, hybridSearch, MAX_CHUNKS_PER_NOTE, noteRanking } from '../../../src/core/search/hybrid-search';
 import { RRF_K } from '../../../src/core/search/rrf';
 import type { SearchOptions, SearchResponse } from '../../../src/core/search/types';
 import { loadBuiltinEmbedderFromDisk } from '../../../src/node/embedder-asset';
@@ -165,6 +165,18 @@ describe('fusion, dedup and explain', () => {
     const hit = (path: string, rank: number, chunkId: number) => ({ path, rank, chunkId }) as Parameters<typeof noteRanking>[0][number];
     const ranked = noteRanking([hit('long.md', 10, 1), hit('long.md', 9, 2), hit('short.md', 12, 3), hit('long.md', 8, 4)]);
     expect(ranked).toEqual([{ key: 'short.md', score: 12 }, { key: 'long.md', score: 10 }]);
+  });
+
+  it('deep\'s deeper read only adds notes below balanced\'s: the head\'s note order is kept as it was', () => {
+    const hit = (path: string, rank: number, chunkId: number) => ({ path, rank, chunkId }) as Parameters<typeof noteRanking>[0][number];
+    const head = [hit('a.md', 9, 1), hit('b.md', 7, 2), hit('c.md', 5, 3)];
+    // A deeper read scores on its own scale (a bigger candidate pool): it would put d and e above everything and
+    // give b a better chunk, and f is a note another arm already found.
+    const deeper = [hit('d.md', 20, 4), hit('b.md', 19, 5), hit('e.md', 18, 6), hit('f.md', 17, 7), hit('a.md', 9, 1)];
+    const out = appendNew(head, deeper, new Set(['f.md']));
+    expect(out.map((h) => h.chunkId)).toEqual([1, 2, 3, 4, 6]);
+    expect(noteRanking(out).map((x) => x.key)).toEqual(['a.md', 'b.md', 'c.md', 'd.md', 'e.md']);
+    expect(noteRanking(out).slice(0, 3)).toEqual(noteRanking(head));
   });
 
   it('fuses arms with RRF (k = 60) and records each arm\'s rank and contribution', async () => {

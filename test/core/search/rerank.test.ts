@@ -8,7 +8,7 @@ import { defaultRules, PathFilter } from '../../../src/core/index/path-rules';
 import { createRegistry } from '../../../src/core/ops';
 import { DEFAULT_LLM_SETTINGS, type LlmSettings } from '../../../src/core/think/settings';
 import type { SearchResponse } from '../../../src/core/search/types';
-import { combinedOrder, RERANK_MODEL_WEIGHT } from '../../../src/core/search/rerank';
+import { combinedOrder, LEADER_KEPT, RERANK_MODEL_WEIGHT, RERANK_TOP } from '../../../src/core/search/rerank';
 import { startFakeServer, type FakeServer } from '../../helpers/fake-openai-server';
 import { indexedBrain, MemoryVault } from './fixture';
 import { PIPELINE_VAULT } from './pipeline-fixture';
@@ -63,14 +63,20 @@ describe('deep-mode rerank', () => {
     expect(byScore).toEqual([...byScore].sort((a, b) => b - a));
     // Combined (the default): the fused order (no reranker) and the scores' order, by reciprocal rank.
     settings = { ...settings, rerankModel: undefined };
-    const fused = (await registry().call('search', { ...query, mode: 'deep', limit: 30 }, { brain, remote: false })) as SearchResponse;
+    const fused = (await registry().call('search', { ...query, mode: 'deep', limit: 40 }, { brain, remote: false })) as SearchResponse;
     settings = { ...settings, rerankModel: 'bge-reranker' };
     server.requests.length = 0;
     const deep = (await registry().call('search', { ...query, mode: 'deep', limit: 30 }, { brain, remote: false })) as SearchResponse;
     const fusedStaff = staffNumbers(fused);
-    const expected = combinedOrder(fusedStaff.map((n) => n / 100), RERANK_MODEL_WEIGHT).map((k) => fusedStaff[k]);
+    // Fusion's first result stays first (LEADER_KEPT); the rest are combined with the endpoint's order...
+    const rest = fusedStaff.slice(LEADER_KEPT, LEADER_KEPT + RERANK_TOP);
+    const expected = [...fusedStaff.slice(0, LEADER_KEPT), ...combinedOrder(rest.map((n) => n / 100), RERANK_MODEL_WEIGHT).map((k) => rest[k])];
     const got = staffNumbers(deep);
     expect(got).toEqual(expected.slice(0, got.length));
+    // ...although the endpoint alone ranks another result first (so keeping the leader is what held it there).
+    expect(byScore[0]).not.toBe(fusedStaff[0]);
+    expect(got[0]).toBe(fusedStaff[0]);
+    expect(deep.pipeline?.stages.rerank).toMatch(/\(the first 1 kept in place\)$/);
     expect(got).not.toEqual(fusedStaff.slice(0, got.length));
     expect(staffNumbers(balanced)).not.toEqual(got);
     expect(deep.pipeline?.stages.rerank).toMatch(/reranked by rerank:bge-reranker/);
