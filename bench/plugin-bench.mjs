@@ -1,6 +1,6 @@
 // The plugin at scale: the production main.js in headless Chromium (Debian's /usr/bin/chromium, never a
-// downloaded browser) with the e2e harness's stand-in Obsidian API, the plugin's own worker and IndexedDB, over
-// the generated vault held in memory.
+// downloaded browser) with the e2e harness's stand-in Obsidian API and the plugin's own worker and store (OPFS as on
+// the desktop; IndexedDB with --mobile), over the generated vault held in memory.
 //   node bench/plugin-bench.mjs [--notes 10000] [--edits 10] [--mobile] [--json] [--profile worker.cpuprofile]
 //     [--profile-warm warm.cpuprofile] [--profile-edits edits.cpuprofile] [--profile-main page.cpuprofile]
 // A peer runs in the same page first: MiniSearch (Omnisearch's engine) indexing the same notes, so figures can be

@@ -1,6 +1,8 @@
 // What the worker serves: one Brain (engine + indexer + embedder + code chunker), the operations registry
-// over it (think with the configured model streams as call progress). Storage and assets are injected, so the same host runs in the worker (IndexedDB, embedded assets)
-// and in Node tests (memory, package files). Index runs, updates and lifecycle calls run one at a time.
+// over it (think with the configured model streams as call progress). Storage and assets are injected, so the same
+// host runs in the worker (OPFS on desktop, IndexedDB on mobile, or a server database through the main thread;
+// embedded assets) and in Node tests (memory, package files). Index runs, updates and lifecycle calls run one at a
+// time.
 import { BrainError, errorMessage } from '../../core/errors';
 import type { Brain } from '../../core/brain';
 import type { TreeSitterCodeChunker } from '../../core/chunk/code-chunker';
