@@ -469,17 +469,14 @@ export class Indexer {
    */
   private async reresolveLinks(unstoredTargets = false): Promise<number> {
     const { store } = this.opts;
+    // A dangling link (toPath null) is updated when it now resolves; with unstoredTargets, so is a link to a path
+    // holding no page when it resolves elsewhere (an attachment resolves to itself again; a note that is no longer
+    // there resolves to where it went, or dangles).
+    const links = [...(await store.listDanglingLinks()).map((l) => ({ ...l, toPath: null as string | null })), ...(unstoredTargets ? await store.linksToUnstoredPaths() : [])];
     const updates: { id: number; toPath: string | null }[] = [];
-    for (const link of await store.listDanglingLinks()) {
+    for (const link of links) {
       const to = this.resolver.resolve(link.targetText, link.fromPath);
-      if (to !== null) updates.push({ id: link.id, toPath: to });
-    }
-    // An attachment resolves to itself again; a note that is no longer there resolves elsewhere or dangles.
-    if (unstoredTargets) {
-      for (const link of await store.linksToUnstoredPaths()) {
-        const to = this.resolver.resolve(link.targetText, link.fromPath);
-        if (to !== link.toPath) updates.push({ id: link.id, toPath: to });
-      }
+      if (to !== link.toPath) updates.push({ id: link.id, toPath: to });
     }
     if (updates.length > 0) await store.setLinkTargets(updates);
     // A link that now reaches a note may read differently (only people attend).
