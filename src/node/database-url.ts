@@ -1,9 +1,5 @@
-// What a database URL is, and how it is shown. Apart from engine-factory.ts so that choosing the database (every
+// How a database URL is shown (password redacted). Apart from engine-factory.ts so that choosing the database (every
 // CLI command) does not load the Postgres driver, which only a server brain needs (it is loaded then).
-
-export function isPostgresUrl(value: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(value);
-}
 
 /** The URL with its password replaced, for messages, status and logs. */
 export function redactUrl(url: string): string {

@@ -9,7 +9,6 @@ import { openEngineOnDisk } from './open-engine';
 import { createPool, prepareSchema, redactUrl, scrubPassword } from './pg-pool';
 
 export { createPool, redactUrl, scrubPassword };
-export { isPostgresUrl } from './database-url';
 
 export type EngineSpec =
   | { kind: 'pglite'; dataDir: string; settings?: PGliteEngineSettings }
