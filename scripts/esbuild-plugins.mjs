@@ -37,13 +37,12 @@ const WORKER_SOURCE_FILE = 'src/obsidian/bridge/worker-source.ts';
 const WORKER_ENTRY = 'src/obsidian/worker/worker-main.ts';
 
 /**
- * Grammars embedded for the code chunker: the files of MAIN_LANGUAGES in src/core/chunk/languages.ts
- * (test/bundle checks they agree). The others (C++, C# are 5 MB each) are not shipped in the plugin.
+ * Grammars embedded for the code chunker: the files of MAIN_LANGUAGES in src/core/chunk/languages.ts, but
+ * TypeScript's and JavaScript's, which TSX's grammar stands in for (GRAMMAR_STAND_INS: -0.16 MB; test/bundle checks
+ * they agree). The others (C++, C# are 5 MB each) are not shipped in the plugin.
  */
 export const EMBEDDED_GRAMMARS = [
-  'tree-sitter-typescript.wasm',
   'tree-sitter-tsx.wasm',
-  'tree-sitter-javascript.wasm',
   'tree-sitter-python.wasm',
   'tree-sitter-go.wasm',
   'tree-sitter-rust.wasm',
@@ -62,6 +61,13 @@ export const EMBEDDED_GRAMMARS = [
  *   another zone (JavaScript does the calendar work); a query that names one fails with a clean error;
  * - the abbreviation sets other than `Default` (the one timezone_abbreviations names), errcodes.txt, psqlrc,
  *   ICU's licence text (the licence of what is shipped stays in the package).
+ * Also (-0.19 MB of main.js):
+ * - PL/pgSQL (plpgsql.so): no SQL of ours, PGlite's or the extensions' runs a function in it;
+ * - euc2004_sjis2004.so, the one encoding conversion the `_and_` pattern misses;
+ * - the Snowball stemmers (dict_snowball.so) and the text-search dictionaries' files: the engine writes tsvector
+ *   and tsquery literals computed in JavaScript (core/text/lexemes.ts) and never calls to_tsvector. Only
+ *   migration 3 did, on stores older than schema 3 holding rows; there it fails, and migrate() rebuilds the
+ *   store (the indexer re-indexes the vault). A call answers a clean SQL error.
  */
 export const PGLITE_DATA_PRUNE = [
   /\/[a-z0-9_]+_and_[a-z0-9_]+\.so$/,
@@ -73,6 +79,8 @@ export const PGLITE_DATA_PRUNE = [
   /\/icu\/LICENSE$/,
   /\/share\/postgresql\/timezone\/(?!((Etc\/)?(UTC|UCT|GMT|GMT0|Greenwich|Universal|Zulu)|posixrules)$)/,
   /\/share\/postgresql\/timezonesets\/(?!Default$)/,
+  /\/lib\/postgresql\/(plpgsql|dict_snowball|euc2004_sjis2004)\.so$/,
+  /\/share\/postgresql\/tsearch_data\//,
 ];
 
 function pkgFile(spec) {

@@ -1,6 +1,7 @@
 // The pruned fsBundle (scripts/esbuild-plugins.mjs zeroes files the brain never loads) must still run
 // everything the engine uses, as the plugin starts it (a fresh database from the snapshot, no initdb):
-// pgvector, pg_trgm, English full text, jsonb, arrays, timestamps.
+// pgvector, pg_trgm, full text from tsvector/tsquery literals (the engine computes lexemes in JavaScript), jsonb,
+// arrays, timestamps.
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -49,8 +50,10 @@ describe('pruned pglite.data', () => {
     }
     expect(zeroed).toBeGreaterThan(1_000_000);
     expect(files.some((f) => f.name.endsWith('/plpgsql.so'))).toBe(true);
-    expect(PGLITE_DATA_PRUNE.some((re) => re.test('/pglite/lib/postgresql/plpgsql.so'))).toBe(false);
-    expect(PGLITE_DATA_PRUNE.some((re) => re.test('/pglite/lib/postgresql/dict_snowball.so'))).toBe(false);
+    expect(PGLITE_DATA_PRUNE.some((re) => re.test('/pglite/lib/postgresql/plpgsql.so'))).toBe(true);
+    expect(PGLITE_DATA_PRUNE.some((re) => re.test('/pglite/lib/postgresql/dict_snowball.so'))).toBe(true);
+    // pgvector and pg_trgm come in their own tarballs, not from here.
+    expect(files.filter((f) => f.name.endsWith('.so') && !PGLITE_DATA_PRUNE.some((re) => re.test(f.name)))).toEqual([]);
   });
 
   it('rejects a data file shorter than its table', () => {
@@ -64,7 +67,11 @@ describe('pruned pglite.data', () => {
       1, 'The founders were running quickly', ['a', 'b'], { k: 'v' }, '[1,0,0]',
       2, 'Completely unrelated text about zebras', ['c'], { k: 'w' }, '[0,1,0]',
     ]);
-    const fts = await db.query<{ id: number }>(`select id from t where to_tsvector('english', body) @@ websearch_to_tsquery('english', $1)`, ['run founder']);
+    // As the engine writes and queries full text: lexemes computed in JavaScript, cast from literals.
+    await db.exec(`alter table t add column tsv tsvector`);
+    await db.query(`update t set tsv = $1::tsvector where id = 1`, ["'founder':2A 'run':4"]);
+    await db.query(`update t set tsv = $1::tsvector where id = 2`, ["'zebra':5 'text':3"]);
+    const fts = await db.query<{ id: number }>(`select id from t where tsv @@ $1::tsquery order by ts_rank_cd(tsv, $1::tsquery) desc`, ["'run' & 'founder'"]);
     expect(fts.rows.map((r) => r.id)).toEqual([1]);
     const knn = await db.query<{ id: number }>(`select id from t order by e <=> $1 limit 1`, ['[0.1,0.9,0]']);
     expect(knn.rows[0]?.id).toBe(2);
@@ -77,9 +84,18 @@ describe('pruned pglite.data', () => {
     expect(misc.rows[0]).toMatchObject({ k: 'v', n: 2, u: '12' });
     expect((await db.query<{ TimeZone: string }>('show timezone')).rows[0]?.TimeZone).toBe('UTC');
     await db.exec(`create index on t using hnsw (e vector_cosine_ops)`);
-    await db.exec(`do $$ begin perform 1; end $$`); // plpgsql
     const enc = await db.query<{ e: string }>(`select convert_to('héllo', 'UTF8')::text as e`);
     expect(enc.rows[0]?.e).toBe('\\x68c3a96c6c6f');
+  });
+
+  it('answers PL/pgSQL and the Snowball stemmers (not shipped) with a clean error and keeps serving', async () => {
+    await expect(db.exec(`do $$ begin perform 1; end $$`)).rejects.toThrow();
+    await expect(db.query(`select to_tsvector('english', 'running founders') as v`)).rejects.toThrow();
+    // The parser and the simple dictionary are built into Postgres.
+    const simple = await db.query<{ v: string }>(`select to_tsvector('simple', 'Running founders')::text as v`);
+    expect(simple.rows[0]?.v).toBe("'founders':2 'running':1");
+    const after = await db.query<{ n: number }>('select count(*)::int as n from t');
+    expect(after.rows[0]?.n).toBe(2);
   });
 
   it('answers a pruned time zone or ICU collation with a clean error and keeps serving', async () => {

@@ -24,7 +24,8 @@ export async function buildPage(entry: string = join(HARNESS, 'page.ts')): Promi
     format: 'iife',
     platform: 'browser',
     target: 'es2022',
-    charset: 'utf8',
+    // As main.js: ASCII code (the worker's payload, Latin-1, is put in after esbuild), a one-byte string in the page.
+    charset: 'ascii',
     minify: true,
     logLevel: 'warning',
     alias: { obsidian: join(HARNESS, 'obsidian-shim.ts') },

@@ -4,7 +4,7 @@
 
 import { Language, Parser, type Node } from 'web-tree-sitter';
 import type { CodeChunker, CodePiece } from './chunk-note';
-import { GRAMMAR_FILES, MAIN_LANGUAGES, canonicalLanguage } from './languages';
+import { GRAMMAR_FILES, GRAMMAR_STAND_INS, MAIN_LANGUAGES, canonicalLanguage } from './languages';
 
 /** Name of web-tree-sitter's runtime wasm, as asked of `loadWasm` (the file `web-tree-sitter.wasm` of the package). */
 export const TREE_SITTER_RUNTIME_WASM = 'tree-sitter.wasm';
@@ -19,7 +19,10 @@ export interface CodeChunkerOptions {
 }
 
 export interface TreeSitterCodeChunker extends CodeChunker {
-  /** Loads more grammars; unknown names are ignored, a grammar that fails to load stays unsupported. */
+  /**
+   * Loads more grammars; unknown names are ignored. A language whose grammar fails to load is read with its
+   * stand-in's (GRAMMAR_STAND_INS) when that one loads, and stays unsupported otherwise.
+   */
   preload(languages: readonly string[]): Promise<void>;
   /** Canonical names of the loaded languages. */
   loadedLanguages(): string[];
@@ -44,12 +47,7 @@ export async function createCodeChunker(opts: CodeChunkerOptions): Promise<TreeS
   const parsers = new Map<string, Parser>();
   const loading = new Map<string, Promise<void>>();
 
-  const preload = async (languages: readonly string[]): Promise<void> => {
-    const wanted = new Set<string>();
-    for (const l of languages) {
-      const c = canonicalLanguage(l);
-      if (c && !parsers.has(c)) wanted.add(c);
-    }
+  const loadGrammars = async (wanted: ReadonlySet<string>): Promise<void> => {
     await Promise.all(
       [...wanted].map((lang) => {
         let p = loading.get(lang);
@@ -71,6 +69,27 @@ export async function createCodeChunker(opts: CodeChunkerOptions): Promise<TreeS
         return p;
       }),
     );
+  };
+
+  const preload = async (languages: readonly string[]): Promise<void> => {
+    const wanted = new Set<string>();
+    for (const l of languages) {
+      const c = canonicalLanguage(l);
+      if (c && !parsers.has(c)) wanted.add(c);
+    }
+    await loadGrammars(wanted);
+    const standIns = new Map<string, string>();
+    for (const lang of wanted) {
+      const standIn = GRAMMAR_STAND_INS[lang];
+      if (!parsers.has(lang) && standIn) standIns.set(lang, standIn);
+    }
+    if (standIns.size === 0) return;
+    await loadGrammars(new Set([...standIns.values()].filter((l) => !parsers.has(l))));
+    // One parser serves both: chunk() is synchronous, so no two parses share it at once.
+    for (const [lang, standIn] of standIns) {
+      const parser = parsers.get(standIn);
+      if (parser) parsers.set(lang, parser);
+    }
   };
 
   await preload(opts.languages ?? MAIN_LANGUAGES);
@@ -106,7 +125,8 @@ export async function createCodeChunker(opts: CodeChunkerOptions): Promise<TreeS
     preload,
     loadedLanguages: () => [...parsers.keys()],
     dispose(): void {
-      for (const p of parsers.values()) p.delete();
+      // A stand-in's parser is in the map under several languages: delete it once.
+      for (const p of new Set(parsers.values())) p.delete();
       parsers.clear();
     },
   };

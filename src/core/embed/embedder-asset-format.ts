@@ -3,7 +3,7 @@
 import { BrainError } from '../errors';
 
 export const ASSET_MAGIC = 'VBEM';
-export const ASSET_FORMAT_VERSION = 2;
+export const ASSET_FORMAT_VERSION = 3;
 /** The fixed header every asset starts with; `parseEmbedderHeader` reads it alone. */
 export const HEADER_BYTES = 64;
 
@@ -83,8 +83,12 @@ export function parseEmbedderAsset(bytes: Uint8Array, options: { verifyChecksum?
   const ranksAt = HEADER_BYTES + ((blobBytes + 3) & ~3);
   const scalesAt = ranksAt + 4 * count;
   const componentsAt = scalesAt + 4 * count;
-  const matrixAt = componentsAt + 4 * pcCount * dims;
-  const end = matrixAt + count * dims;
+  const bitsAt = componentsAt + 4 * pcCount * dims;
+  const matrixAt = bitsAt + ((dims + 3) & ~3);
+  if (bytes.length < matrixAt) throw new EmbedderAssetError(`size ${bytes.length} does not match header (expected at least ${matrixAt})`);
+  const bits = bytes.subarray(bitsAt, bitsAt + dims);
+  if (bits.some((b) => b !== 4 && b !== 8)) throw new EmbedderAssetError('bad column width');
+  const end = matrixAt + bits.reduce((sum, b) => sum + columnBytes(b, count), 0);
   if (bytes.length !== end) throw new EmbedderAssetError(`size ${bytes.length} does not match header (expected ${end})`);
   if (options.verifyChecksum && fnv1a32(bytes.subarray(HEADER_BYTES)) !== checksum) {
     throw new EmbedderAssetError('checksum mismatch (corrupt file)');
@@ -109,7 +113,7 @@ export function parseEmbedderAsset(bytes: Uint8Array, options: { verifyChecksum?
     for (let d = 0; d < dims; d++) u[d] = view.getFloat32(componentsAt + 4 * (c * dims + d), true);
     components.push(u);
   }
-  return { recipeVersion, dims, count, totalVocab, sifA, checksum, words, ranks, scales, components, matrix: toRowMajor(bytes, matrixAt, count, dims) };
+  return { recipeVersion, dims, count, totalVocab, sifA, checksum, words, ranks, scales, components, matrix: toRowMajor(bytes, matrixAt, bits, count) };
 }
 
 /** The words: UTF-8, each followed by "\n". */
@@ -126,13 +130,31 @@ function readWords(blob: Uint8Array, count: number): string[] {
   return words;
 }
 
-/** The stored matrix is column-major (it compresses better); the embedder reads one word's row at a time. */
-function toRowMajor(bytes: Uint8Array, at: number, count: number, dims: number): Int8Array {
-  const columns = new Int8Array(bytes.buffer, bytes.byteOffset + at, count * dims);
+/** Stored bytes of one column: int8 values, or two 4-bit values per byte. */
+function columnBytes(bits: number, count: number): number {
+  return bits === 4 ? Math.ceil(count / 2) : count;
+}
+
+/**
+ * The stored matrix is column-major, some columns two values to a byte (it compresses better); the embedder
+ * reads one word's row at a time.
+ */
+function toRowMajor(bytes: Uint8Array, at: number, bits: Uint8Array, count: number): Int8Array {
+  const dims = bits.length;
   const rows = new Int8Array(count * dims);
+  let off = at;
   for (let d = 0; d < dims; d++) {
-    const col = d * count;
-    for (let i = 0; i < count; i++) rows[i * dims + d] = columns[col + i]!;
+    if (bits[d] === 8) {
+      const column = new Int8Array(bytes.buffer, bytes.byteOffset + off, count);
+      for (let i = 0; i < count; i++) rows[i * dims + d] = column[i]!;
+    } else {
+      for (let i = 0; i < count; i += 2) {
+        const b = bytes[off + (i >> 1)]!;
+        rows[i * dims + d] = (b >> 4) - 8;
+        if (i + 1 < count) rows[(i + 1) * dims + d] = (b & 15) - 8;
+      }
+    }
+    off += columnBytes(bits[d]!, count);
   }
   return rows;
 }

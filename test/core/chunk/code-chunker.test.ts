@@ -58,6 +58,40 @@ describe('createCodeChunker', () => {
     c.dispose();
   });
 
+  it("reads TypeScript and JavaScript with TSX's grammar when theirs are missing (as the plugin ships)", async () => {
+    const asked: string[] = [];
+    const c = await createCodeChunker({
+      loadWasm: (name) => {
+        asked.push(name);
+        return /typescript|javascript/.test(name) ? Promise.reject(new Error('not embedded')) : nodeWasmLoader(name);
+      },
+      languages: ['ts', 'js'],
+      parseBudgetMs: 60_000,
+    });
+    try {
+      expect(asked.filter((n) => n.includes('tsx'))).toEqual(['tree-sitter-tsx.wasm']);
+      expect(c.loadedLanguages().sort()).toEqual(['javascript', 'tsx', 'typescript']);
+      for (const l of ['ts', 'tsx', 'js', 'jsx', 'mjs']) expect(c.supports(l)).toBe(true);
+      const pieces = (chunkerOf: TreeSitterCodeChunker, code: string, lang: string): unknown =>
+        chunkerOf.chunk(code, lang)?.map((p) => [p.symbol, p.nodeType, p.start, p.end, p.children?.map((k) => k.symbol)]);
+      const samples: [string, string][] = [
+        ["import { a } from './a';\n/** Adds. */\nexport function add(x: number, y: number): number { return x + y; }\nexport class Calc<T> implements Shape {\n  private total = 0;\n  plus(n: number): void { this.total += n; }\n}\ninterface Shape { area(): number }\ntype Id = string;\nenum Mode { A, B }\nexport abstract class Base { abstract run(): void }\n", 'ts'],
+        ["const x = 1;\nfunction f(a, b) { return a < b; }\nexport default class App { render() { return <div className='x'>{x}</div>; } }\nconst g = async function* () {};\n", 'jsx'],
+        ['class K {\n  #p = 1;\n  static s() {}\n  get v() { return this.#p; }\n}\nmodule.exports = { K };\n', 'js'],
+      ];
+      for (const [code, lang] of samples) expect(pieces(c, code, lang)).toEqual(pieces(chunker, code, lang));
+      // TypeScript's old `<T>value` cast reads as an unclosed JSX element: the symbols after it are not found,
+      // but every line is still indexed.
+      const cast = 'function a() {}\nconst n = <number>value;\nfunction b() {}\n';
+      expect(c.chunk(cast, 'ts')?.map((p) => p.symbol)).toEqual(['a']);
+      const chunks = chunkNote({ path: 'old.ts', text: cast, compiledRange: [0, cast.length], timelineRange: [cast.length, cast.length], fileLanguage: 'typescript', codeChunker: c });
+      expectValidChunks(cast, chunks, CAPS);
+      expect(chunks.map((k) => k.text).join('\n')).toContain('function b() {}');
+    } finally {
+      c.dispose();
+    }
+  });
+
   it('gives up (null) when parsing exceeds the time budget, and parses normally afterwards', async () => {
     const c = await createCodeChunker({ loadWasm: nodeWasmLoader, languages: ['js'], parseBudgetMs: 0 });
     const big = 'function f() { return 1; }\n'.repeat(20000);

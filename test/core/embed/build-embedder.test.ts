@@ -88,14 +88,37 @@ describe('scripts/build-embedder.mjs', () => {
     expect(cos(quantized[0]!, float[0]!)).toBeLessThan(0.99);
   });
 
-  it('trades size for precision with --step', () => {
+  it('trades size for precision with --step, packing columns that fit in 4 bits two values to a byte', () => {
     const coarse = join(dir, 'coarse.bin');
+    const finer = join(dir, 'finer.bin');
     build(coarse, '--words=100', '--step=1');
-    const fine = parseEmbedderAsset(new Uint8Array(readFileSync(built)));
+    build(finer, '--words=100', '--step=0.2');
+    const fine = parseEmbedderAsset(new Uint8Array(readFileSync(finer)), { verifyChecksum: true });
     const rough = parseEmbedderAsset(new Uint8Array(readFileSync(coarse)), { verifyChecksum: true });
     const spread = (m: Int8Array): number => new Set(m).size;
     expect(spread(rough.matrix)).toBeLessThan(spread(fine.matrix));
     expect(rough.words).toEqual(fine.words);
+    // At step 1 every value of 8 dimensions is within +-3 (|x| <= sqrt(8) RMS): every column is packed; at 0.2
+    // some values exceed [-8, 7] and their columns stay int8.
+    expect(Math.min(...rough.matrix)).toBeGreaterThanOrEqual(-8);
+    expect(Math.max(...rough.matrix)).toBeLessThanOrEqual(7);
+    expect(fine.matrix.some((q) => q < -8 || q > 7)).toBe(true);
+    expect(statSync(finer).size - statSync(coarse).size).toBe((DIMS * 100) / 2);
+    // Unpacked in the right order: each coarse vector is the fine one, rounded more.
+    const cos = (m: Int8Array, n: Int8Array, i: number): number => {
+      let dot = 0;
+      let a = 0;
+      let b = 0;
+      for (let d = 0; d < DIMS; d++) {
+        dot += m[i * DIMS + d]! * n[i * DIMS + d]!;
+        a += m[i * DIMS + d]! ** 2;
+        b += n[i * DIMS + d]! ** 2;
+      }
+      return dot / Math.sqrt(a * b);
+    };
+    let sum = 0;
+    for (let i = 0; i < 100; i++) sum += cos(rough.matrix, fine.matrix, i);
+    expect(sum / 100).toBeGreaterThan(0.9);
     expect(() => build(join(dir, 'z.bin'), '--step=0')).toThrow();
     expect(() => build(join(dir, 'z.bin'), '--step=abc')).toThrow();
     // Values beyond int8 are refused, not clipped.
@@ -160,11 +183,20 @@ describe('parseEmbedderAsset', () => {
     expect(() => parseEmbedderAsset(future)).toThrow(/version/);
     const rand = lcg(7);
     const noise = Uint8Array.from({ length: 5000 }, () => Math.floor((rand() + 0.5) * 256));
-    noise.set([0x56, 0x42, 0x45, 0x4d, 2, 0, 0, 0], 0);
+    noise.set([0x56, 0x42, 0x45, 0x4d, 3, 0, 0, 0], 0);
     expect(() => parseEmbedderAsset(noise)).toThrow(EmbedderAssetError);
-    const v1 = bytes.slice();
-    v1[4] = 1;
-    expect(() => parseEmbedderAsset(v1)).toThrow(/version 1/);
+    const v2 = bytes.slice();
+    v2[4] = 2;
+    expect(() => parseEmbedderAsset(v2)).toThrow(/version 2/);
+    // The column widths (after the components; each column packed at step 1 here) must be 4 or 8.
+    const widthsAt = bytes.length - (DIMS * 100) / 2 - DIMS;
+    expect(Array.from(bytes.subarray(widthsAt, widthsAt + DIMS))).toEqual(new Array(DIMS).fill(4));
+    const badWidth = bytes.slice();
+    badWidth[widthsAt] = 5;
+    expect(() => parseEmbedderAsset(badWidth)).toThrow(/column width/);
+    const wider = bytes.slice();
+    wider[widthsAt] = 8;
+    expect(() => parseEmbedderAsset(wider)).toThrow(/size/);
   });
 
   it('rejects a word list or ranks that do not match the header', () => {
