@@ -268,6 +268,18 @@ export function engineContract(h: ContractHarness): void {
       expect(widened[0]!.path).toBe('all.md');
     });
 
+    it('counts a Han bigram rarer than its characters\' chance meeting as no rarer than that (an accidental pair)', async () => {
+      // 都 and 能 are in nearly every chunk, 都能 in one: counted as a word it is as rare as 抵扣, and said twice it
+      // would win.
+      await engine.putPages([
+        { note: note('credit.md', { chunks: ['积分抵扣订阅费。'] }), meta: META },
+        { note: note('pair.md', { chunks: ['大家都能看到，都能用。'] }), meta: META },
+        ...Array.from({ length: 12 }, (_, i) => ({ note: note(`f${i}.md`, { chunks: [`都是第${i}页，能用。`] }), meta: META })),
+      ]);
+      const hits = await engine.keywordSearch({ tsquery: '都能 抵扣', mode: 'or', limit: 10 });
+      expect(hits.map((h) => h.path).slice(0, 2)).toEqual(['credit.md', 'pair.md']);
+    });
+
     it('searches a word no chunk holds as a prefix, in the OR query only', async () => {
       expect((await engine.keywordSearch({ tsquery: 'drai gardn', mode: 'or', limit: 5 })).map((h) => h.path)).toEqual(['en.md']);
       expect(await engine.keywordSearch({ tsquery: 'drai', mode: 'and', limit: 5 })).toEqual([]);

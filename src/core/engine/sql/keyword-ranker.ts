@@ -56,6 +56,30 @@ function termQuery(term: string): string {
   return /^'[^' ]+'$/.test(q) ? `${q}:*` : '';
 }
 
+const HAN_BIGRAM = /^\p{Script=Han}{2}$/u;
+
+/** BM25's inverse document frequency of a term held by `df` of `n` chunks. */
+function bm25Idf(df: number, n: number): number {
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
+/**
+ * A term's IDF; a Han bigram's is at most the sum of its two characters' IDFs. That sum is the IDF the pair would
+ * have if its characters fell into chunks independently: a real word is a collocation, found next to each other
+ * at least that often, while a bigram much rarer than its characters' chance meeting is an accidental pair that
+ * crossed a word boundary (都能, 好的, 出来, 文字 among 文件 and 字数) and would otherwise count as a rare topic
+ * word. `charDf` holds the characters' document frequencies.
+ */
+export function bigramIdf(term: string, df: number, n: number, charDf: ReadonlyMap<string, number>): number {
+  const idf = bm25Idf(df, n);
+  if (!HAN_BIGRAM.test(term)) return idf;
+  const [a, b] = Array.from(term) as [string, string];
+  const da = charDf.get(a);
+  const db = charDf.get(b);
+  if (da === undefined || db === undefined || da === 0 || db === 0) return idf;
+  return Math.min(idf, bm25Idf(da, n) + bm25Idf(db, n));
+}
+
 interface TermStats {
   n: number;
   avgLen: number;
@@ -83,6 +107,8 @@ export class KeywordRanker {
     }
     const terms = [...stats.df].filter(([, df]) => df > 0);
     if (terms.length === 0) return [];
+    const chars = [...new Set(terms.flatMap(([t]) => (HAN_BIGRAM.test(t) ? Array.from(t) : [])))];
+    const charDf = chars.length > 0 ? (await this.termStats(chars)).df : new Map<string, number>();
     const commonDf = Math.max(KEYWORD_COMMON_MIN_DF, stats.n * KEYWORD_COMMON_SHARE);
     // A single Han character (text/segment.ts hanUnigrams) only scores what words and bigrams found, unless
     // nothing longer matched: as a candidate source it read hundreds of chunks per character (blind Chinese help,
@@ -93,8 +119,9 @@ export class KeywordRanker {
     // bigrams and characters are not separate words, and its answer often shares only some of them).
     const expansions = new Set(options.expansions ?? []);
     const core = terms.map(([t]) => !CJK.test(t) && !expansions.has(t));
+    const idf = terms.map(([t, df]) => bigramIdf(t, df, stats.n, charDf));
     const rank = (q: string, sources: boolean[], source: 'rare' | 'all'): Promise<ChunkHit[]> =>
-      this.rank(q, terms, sources, core, stats, limit, options.filters, source);
+      this.rank(q, terms, idf, sources, core, stats, limit, options.filters, source);
     if (options.mode === 'and') return rank(text, rare, 'all');
     if (rare.some(Boolean)) return rank(text, rare, 'rare');
     // Every word is common: chunks holding all of them, else the rarest word's chunks.
@@ -116,6 +143,7 @@ export class KeywordRanker {
   private async rank(
     text: string,
     terms: [string, number][],
+    idf: number[],
     rare: boolean[],
     core: boolean[],
     stats: { n: number; avgLen: number },
@@ -123,7 +151,6 @@ export class KeywordRanker {
     filters: SearchFilters | undefined,
     source: 'rare' | 'all',
   ): Promise<ChunkHit[]> {
-    const idf = terms.map(([, df]) => Math.log(1 + (stats.n - df + 0.5) / (df + 0.5)));
     const query = websearchTsquery(text);
     if (source === 'all' && query === '') return [];
     const params: unknown[] = [query, terms.map(([t]) => termQuery(t)), idf, rare, Math.max(1, stats.avgLen), Math.max(KEYWORD_CANDIDATES, limit * 2)];
