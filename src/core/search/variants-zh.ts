@@ -8,13 +8,17 @@
 // product names, no entries for one note. Each group is one sense; any member found in a question adds the other
 // members as extra OR terms (never AND terms). Members are at least two characters: a single character matches
 // too much to be worth expanding.
+//
+// Held-out honesty: four members were found (session 9) to have been taken from test-half questions of the blind
+// Chinese sets (弄进来, 配色, 按键组合, 便宜) and were removed, so those halves measure the list as a user meets it.
+// A member is added for a sense, from dev questions or general usage, never from a test question.
 const GROUPS: readonly (readonly string[])[] = [
   ['删除', '删掉', '删了', '移除', '去掉', '清除'],
   ['恢复', '找回', '还原', '复原', '撤销'],
   ['更新', '升级', '新版本'],
   ['安装', '装上', '装好'],
   ['卸载', '卸掉'],
-  ['导入', '导进', '搬过来', '迁移', '转过来', '弄进来', '搬家'],
+  ['导入', '导进', '搬过来', '迁移', '转过来', '搬家'],
   ['导出', '导出来', '转出去'],
   ['修改', '更改', '改成', '改掉'],
   ['切换', '换成', '更换', '替换'],
@@ -26,8 +30,8 @@ const GROUPS: readonly (readonly string[])[] = [
   ['粘贴', '贴上'],
   ['保存', '存下来', '存储', '储存'],
   ['设置', '设定', '配置', '选项'],
-  ['主题', '皮肤', '配色'],
-  ['快捷键', '热键', '键盘快捷方式', '按键组合'],
+  ['主题', '皮肤'],
+  ['快捷键', '热键', '键盘快捷方式'],
   ['图片', '照片', '截图'],
   ['手机', '移动端', '移动设备'],
   ['电脑', '桌面端', '桌面版'],
@@ -39,7 +43,7 @@ const GROUPS: readonly (readonly string[])[] = [
   ['退款', '退钱'],
   ['付款', '支付', '付钱', '付费'],
   ['价格', '多少钱', '费用', '收费'],
-  ['折扣', '优惠', '便宜'],
+  ['折扣', '优惠'],
   ['插件', '扩展', '外挂'],
   ['视频', '影片'],
   ['录音', '语音'],
