@@ -1,0 +1,150 @@
+// A first index into an empty store drops the indexes only searches read and builds them once at its end
+// (engine/sql/bulk-load.ts): searches mid-run still answer, the indexes come back exactly as the migrations made
+// them, and a run killed before its end leaves them to the store's next open.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PGliteEngine } from '../../src/core/engine/pglite/pglite-engine';
+import { DEFERRABLE_INDEXES, indexesDeferred } from '../../src/core/engine/sql/bulk-load';
+import { Indexer } from '../../src/core/index/indexer';
+import { defaultRules, PathFilter } from '../../src/core/index/path-rules';
+import type { VaultSource } from '../../src/core/index/vault-source';
+import { memorySource } from '../helpers/memory-vault';
+
+const engines: PGliteEngine[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const e of engines.splice(0)) await e.close();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+async function openEngine(dataDir?: string): Promise<PGliteEngine> {
+  const engine = await PGliteEngine.open(dataDir === undefined ? {} : { dataDir });
+  engines.push(engine);
+  return engine;
+}
+
+async function indexDefs(engine: PGliteEngine): Promise<Map<string, string>> {
+  const r = await engine.db.query<{ name: string; def: string }>(
+    `select indexname as name, indexdef as def from pg_indexes where schemaname = current_schema() order by indexname`,
+  );
+  return new Map(r.rows.map((x) => [x.name, x.def]));
+}
+
+function vault(n: number): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < n; i++) {
+    const name = `Note ${String(i).padStart(3, '0')}`;
+    files[`notes/${name}.md`] = `# ${name}\n\nAbout topic${i % 7} and [[Note ${String((i + 1) % n).padStart(3, '0')}]], also [[Missing ${i % 3}]].\n`;
+  }
+  files['people/Zelda Quarterfield.md'] = '---\ntype: person\n---\n# Zelda Quarterfield\n\nWorks on gliders with [[Note 001]].\n';
+  return files;
+}
+
+/** A source whose reads stop after `open` reads until released. */
+function gatedSource(inner: VaultSource, open: number): { source: VaultSource; reached: Promise<void>; release: () => void } {
+  let reads = 0;
+  let release!: () => void;
+  let reachedGate!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const reached = new Promise<void>((r) => (reachedGate = r));
+  return {
+    reached,
+    release,
+    source: {
+      list: () => inner.list(),
+      stat: (p) => inner.stat(p),
+      read: async (p, o) => {
+        if (++reads > open) {
+          reachedGate();
+          await gate;
+        }
+        return inner.read(p, o);
+      },
+    },
+  };
+}
+
+const filter = new PathFilter(defaultRules('.obsidian'));
+
+describe('bulk load on a first index', () => {
+  it('defers the search indexes during the run, answers searches mid-run, and builds them exactly as migrated', async () => {
+    const engine = await openEngine();
+    const migrated = await indexDefs(engine);
+    for (const name of DEFERRABLE_INDEXES) expect(migrated.has(name)).toBe(true);
+
+    const gated = gatedSource(memorySource(vault(60)), 30);
+    const indexer = new Indexer({ store: engine, source: gated.source, filter, batchSize: 10, provisionalPages: true, bulkLoadMinNotes: 50 });
+    const run = indexer.run();
+    await gated.reached;
+    try {
+      // Mid-run: the deferred indexes are gone, and search still answers (by scanning), provisional pages included.
+      const mid = await indexDefs(engine);
+      for (const name of DEFERRABLE_INDEXES) expect(mid.has(name)).toBe(false);
+      expect(await indexesDeferred(engine.db)).toBe(true);
+      const byName = await engine.keywordSearch({ tsquery: 'zelda quarterfield', mode: 'and', limit: 3 });
+      expect(byName.map((h) => h.path)).toContain('people/Zelda Quarterfield.md');
+    } finally {
+      gated.release();
+    }
+    const summary = await run;
+    expect(summary.indexed).toBe(61);
+
+    expect(await indexDefs(engine)).toEqual(migrated);
+    expect(await indexesDeferred(engine.db)).toBe(false);
+    const hits = await engine.keywordSearch({ tsquery: 'gliders', mode: 'and', limit: 3 });
+    expect(hits.map((h) => h.path)).toEqual(['people/Zelda Quarterfield.md']);
+    expect((await engine.backlinks('notes/Note 001.md')).map((b) => b.from).sort()).toEqual(['notes/Note 000.md', 'people/Zelda Quarterfield.md']);
+  }, 120_000);
+
+  it('stores what a run without it stores', async () => {
+    const files = vault(60);
+    const bulk = await openEngine();
+    await new Indexer({ store: bulk, source: memorySource(files), filter, batchSize: 10, bulkLoadMinNotes: 1 }).run();
+    const plain = await openEngine();
+    await new Indexer({ store: plain, source: memorySource(files), filter, batchSize: 10, bulkLoadMinNotes: 1_000_000 }).run();
+    const dump = async (e: PGliteEngine) => ({
+      links: (await e.allEdges()).map((l) => JSON.stringify(l)).sort(),
+      dangling: await e.danglingLinks(),
+      stats: await e.stats(),
+    });
+    expect(await dump(bulk)).toEqual(await dump(plain));
+  }, 120_000);
+
+  it('leaves a store that is not empty as it is, and only a first index defers', async () => {
+    const engine = await openEngine();
+    const files = vault(20);
+    await new Indexer({ store: engine, source: memorySource(files), filter, batchSize: 10, bulkLoadMinNotes: 1_000 }).run();
+    expect(await engine.beginBulkLoad()).toBe(false);
+    const before = await indexDefs(engine);
+    files['notes/New.md'] = '# New\n';
+    await new Indexer({ store: engine, source: memorySource(files), filter, batchSize: 10, bulkLoadMinNotes: 1 }).run();
+    expect(await indexDefs(engine)).toEqual(before);
+  }, 120_000);
+
+  it('a run cut short still builds them; a store closed mid-load gets them back at its next open', async () => {
+    const aborted = await openEngine();
+    const gated = gatedSource(memorySource(vault(60)), 25);
+    const controller = new AbortController();
+    const run = new Indexer({ store: aborted, source: gated.source, filter, batchSize: 10, bulkLoadMinNotes: 1 }).run({ signal: controller.signal });
+    await gated.reached;
+    controller.abort();
+    gated.release();
+    await run;
+    expect(await indexesDeferred(aborted.db)).toBe(false);
+    for (const name of DEFERRABLE_INDEXES) expect((await indexDefs(aborted)).has(name)).toBe(true);
+
+    // As a kill -9 leaves it: dropped, never built, the process gone.
+    const dir = mkdtempSync(path.join(tmpdir(), 'vb-bulk-'));
+    dirs.push(dir);
+    const first = await PGliteEngine.open({ dataDir: path.join(dir, 'db') });
+    const migrated = await indexDefs(first);
+    expect(await first.beginBulkLoad()).toBe(true);
+    expect((await indexDefs(first)).has('chunks_tsv_en')).toBe(false);
+    await first.close();
+    const reopened = await openEngine(path.join(dir, 'db'));
+    expect(await indexDefs(reopened)).toEqual(migrated);
+    expect(await indexesDeferred(reopened.db)).toBe(false);
+  }, 120_000);
+});
