@@ -183,25 +183,24 @@ export class Indexer {
 
     // A first index into an empty store builds the indexes only searches read once at its end (engine/sql/bulk-load.ts).
     const bulkLoad = stored.size === 0 && candidates.length >= (this.opts.bulkLoadMinNotes ?? BULK_LOAD_MIN_NOTES) && (await store.beginBulkLoad?.()) === true;
-    let written: string[] = [];
     try {
-      written = await this.writeAll(candidates, stored, summary, full, options.signal);
+      const written = await this.writeAll(candidates, stored, summary, full, options.signal);
+      if (!options.signal?.aborted && (await store.getMeta(META_RESOLUTION_PENDING)) === '1') {
+        this.progress({ phase: 'resolve', done: 0, total: 1 });
+        summary.relinked = await this.reresolveLinks(resolutionLeftOver);
+        await store.setMeta(META_RESOLUTION_PENDING, '0');
+      }
+      // Links written early in the run were typed before later notes' types were known: a full run re-picks every
+      // type-dependent link, an incremental one those touching the notes it wrote.
+      const touched = [...this.typeChanged, ...written];
+      if (!options.signal?.aborted) {
+        await this.retype(full || retypeLeftOver || stored.size === 0 || touched.length > RETYPE_ALL_ABOVE ? null : touched);
+        if (retypeLeftOver || candidates.length > 0 || gone.length > 0) await store.setMeta(META_RETYPE_PENDING, '0');
+      }
     } finally {
-      // Aborted too: searches after a cut-short run need them as much.
+      // After re-resolution and re-typing, whose link updates then touch no deferred index (each of their queries
+      // reads the links table once); built when the run is cut short too, for the searches after it.
       if (bulkLoad) await store.endBulkLoad?.();
-    }
-
-    if (!options.signal?.aborted && (await store.getMeta(META_RESOLUTION_PENDING)) === '1') {
-      this.progress({ phase: 'resolve', done: 0, total: 1 });
-      summary.relinked = await this.reresolveLinks(resolutionLeftOver);
-      await store.setMeta(META_RESOLUTION_PENDING, '0');
-    }
-    // Links written early in the run were typed before later notes' types were known: a full run re-picks every
-    // type-dependent link, an incremental one those touching the notes it wrote.
-    const touched = [...this.typeChanged, ...written];
-    if (!options.signal?.aborted) {
-      await this.retype(full || retypeLeftOver || stored.size === 0 || touched.length > RETYPE_ALL_ABOVE ? null : touched);
-      if (retypeLeftOver || candidates.length > 0 || gone.length > 0) await store.setMeta(META_RETYPE_PENDING, '0');
     }
     await store.setMeta(META_PARSER_VERSION, PARSER_VERSION);
     await store.setMeta('last_index_at', String(this.opts.now()));
