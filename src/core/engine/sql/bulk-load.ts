@@ -15,7 +15,7 @@ import type { Sql, SqlTx } from './sql';
  * (upserts), chunks_page (chunk totals per page), links_from, timeline_page and page_names_path (a page written
  * over its provisional row deletes its old rows by path).
  */
-export const DEFERRABLE_INDEXES = ['chunks_tsv_en', 'page_names_trgm', 'links_to', 'links_dangling_target', 'chunks_model', 'timeline_date', 'files_status', 'pages_type'] as const;
+export const DEFERRABLE_INDEXES = ['page_names_trgm', 'links_to', 'links_dangling_target', 'chunks_model', 'timeline_date', 'files_status', 'pages_type'] as const;
 
 const META_KEY = 'deferred_indexes';
 
