@@ -9,8 +9,7 @@ import { PGliteEngine } from '../../src/core/engine/pglite/pglite-engine';
 import { DEFERRABLE_INDEXES, indexesDeferred } from '../../src/core/engine/sql/bulk-load';
 import { Indexer } from '../../src/core/index/indexer';
 import { defaultRules, PathFilter } from '../../src/core/index/path-rules';
-import type { VaultSource } from '../../src/core/index/vault-source';
-import { memorySource } from '../helpers/memory-vault';
+import { gatedSource, memorySource } from '../helpers/memory-vault';
 
 const engines: PGliteEngine[] = [];
 const dirs: string[] = [];
@@ -40,30 +39,6 @@ function vault(n: number): Record<string, string> {
   }
   files['people/Zelda Quarterfield.md'] = '---\ntype: person\n---\n# Zelda Quarterfield\n\nWorks on gliders with [[Note 001]].\n';
   return files;
-}
-
-/** A source whose reads stop after `open` reads until released. */
-function gatedSource(inner: VaultSource, open: number): { source: VaultSource; reached: Promise<void>; release: () => void } {
-  let reads = 0;
-  let release!: () => void;
-  let reachedGate!: () => void;
-  const gate = new Promise<void>((r) => (release = r));
-  const reached = new Promise<void>((r) => (reachedGate = r));
-  return {
-    reached,
-    release,
-    source: {
-      list: () => inner.list(),
-      stat: (p) => inner.stat(p),
-      read: async (p, o) => {
-        if (++reads > open) {
-          reachedGate();
-          await gate;
-        }
-        return inner.read(p, o);
-      },
-    },
-  };
 }
 
 const filter = new PathFilter(defaultRules('.obsidian'));
