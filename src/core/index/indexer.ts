@@ -84,7 +84,10 @@ export interface IndexerOptions {
    * surface that waits for the run (the CLI's index command) leaves it off.
    */
   provisionalPages?: boolean;
-  /** A first index of at least this many notes defers the search indexes to its end (default BULK_LOAD_MIN_NOTES). */
+  /**
+   * A first index of at least this many notes without provisional pages defers the search indexes to its end
+   * (default BULK_LOAD_MIN_NOTES).
+   */
   bulkLoadMinNotes?: number;
   onProgress?: (p: IndexProgress) => void;
   /** Clock, injectable for tests. */
@@ -181,8 +184,14 @@ export class Indexer {
     if (goneStatuses.length > 0) await store.removeFileStatus(goneStatuses);
     summary.deleted = deleted.length;
 
-    // A first index into an empty store builds the indexes only searches read once at its end (engine/sql/bulk-load.ts).
-    const bulkLoad = stored.size === 0 && candidates.length >= (this.opts.bulkLoadMinNotes ?? BULK_LOAD_MIN_NOTES) && (await store.beginBulkLoad?.()) === true;
+    // A first index into an empty store, with nobody searching while it runs (no provisional pages: the CLI), builds
+    // the indexes only searches read once at its end (engine/sql/bulk-load.ts). The plugin searches during its first
+    // index, and there scans of the growing tables cost more than the index upkeep saved (docs/plugin-performance.md).
+    const bulkLoad =
+      this.opts.provisionalPages !== true &&
+      stored.size === 0 &&
+      candidates.length >= (this.opts.bulkLoadMinNotes ?? BULK_LOAD_MIN_NOTES) &&
+      (await store.beginBulkLoad?.()) === true;
     try {
       const written = await this.writeAll(candidates, stored, summary, full, options.signal);
       if (!options.signal?.aborted && (await store.getMeta(META_RESOLUTION_PENDING)) === '1') {

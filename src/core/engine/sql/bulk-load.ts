@@ -2,7 +2,9 @@
 // bulk load and built once after it, instead of being updated row by row (every batch dirtied their pages again,
 // each rewritten at every checkpoint and logged in full after it: most of the plugin's OPFS writes at 10k notes).
 // What the run reads itself (primary keys, each child table's path index) stays. Searches between batches still
-// answer, correctly, by scanning the tables, which are still growing (docs/plugin-performance.md measures it).
+// answer, correctly, by scanning the tables; the indexer only asks for this where nobody searches while it runs
+// (the CLI's index command): in the plugin, whose panes search during a first index, each such search read the
+// growing chunks table from OPFS, which cost more than the index upkeep saved (docs/plugin-performance.md).
 //
 // Crash safety: the definitions are saved in `meta` in the transaction that drops them, and every open of the
 // store builds any that are saved (restoreDeferredIndexes), so a run killed before its end leaves no index
@@ -15,7 +17,7 @@ import type { Sql, SqlTx } from './sql';
  * (upserts), chunks_page (chunk totals per page), links_from, timeline_page and page_names_path (a page written
  * over its provisional row deletes its old rows by path).
  */
-export const DEFERRABLE_INDEXES = ['page_names_trgm', 'links_to', 'links_dangling_target', 'chunks_model', 'timeline_date', 'files_status', 'pages_type'] as const;
+export const DEFERRABLE_INDEXES = ['chunks_tsv_en', 'page_names_trgm', 'links_to', 'links_dangling_target', 'chunks_model', 'timeline_date', 'files_status', 'pages_type'] as const;
 
 const META_KEY = 'deferred_indexes';
 
