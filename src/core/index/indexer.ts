@@ -206,11 +206,15 @@ export class Indexer {
         await this.retype(full || retypeLeftOver || stored.size === 0 || touched.length > RETYPE_ALL_ABOVE ? null : touched);
         if (retypeLeftOver || candidates.length > 0 || gone.length > 0) await store.setMeta(META_RETYPE_PENDING, '0');
       }
-    } finally {
-      // After re-resolution and re-typing, whose link updates then touch no deferred index (each of their queries
-      // reads the links table once); built when the run is cut short too, for the searches after it.
-      if (bulkLoad) await store.endBulkLoad?.();
+    } catch (e) {
+      // The run's own error is the one to report (the brain's guard looks for store damage in it); a store that
+      // cannot build them now builds them at its next open.
+      if (bulkLoad) await store.endBulkLoad?.().catch(() => undefined);
+      throw e;
     }
+    // After re-resolution and re-typing, whose link updates then touch no deferred index (each of their queries
+    // reads the links table once); built when the run is cut short too, for the searches after it.
+    if (bulkLoad) await store.endBulkLoad?.();
     await store.setMeta(META_PARSER_VERSION, PARSER_VERSION);
     await store.setMeta('last_index_at', String(this.opts.now()));
     await store.flush();
