@@ -21,3 +21,27 @@ export function editableMemorySource(files: Record<string, string>): VaultSource
     set: (path, text) => void notes.set(path, { bytes: new TextEncoder().encode(text), mtime: ++clock }),
   };
 }
+
+/** A source whose reads stop after `open` reads until released: the run stands still mid-way. */
+export function gatedSource(inner: VaultSource, open: number): { source: VaultSource; reached: Promise<void>; release: () => void } {
+  let reads = 0;
+  let release!: () => void;
+  let reachedGate!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const reached = new Promise<void>((r) => (reachedGate = r));
+  return {
+    reached,
+    release,
+    source: {
+      list: () => inner.list(),
+      stat: (p) => inner.stat(p),
+      read: async (p, o) => {
+        if (++reads > open) {
+          reachedGate();
+          await gate;
+        }
+        return inner.read(p, o);
+      },
+    },
+  };
+}

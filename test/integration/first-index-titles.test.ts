@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Brain } from '../../src/core/brain';
 import { PGliteEngine } from '../../src/core/engine/pglite/pglite-engine';
 import { defaultRules, PathFilter } from '../../src/core/index/path-rules';
-import type { VaultSource } from '../../src/core/index/vault-source';
 import { createRegistry } from '../../src/core/ops';
-import { memorySource } from '../helpers/memory-vault';
+import { gatedSource, memorySource } from '../helpers/memory-vault';
 
 let engine: PGliteEngine;
 
@@ -17,30 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await engine.close();
 });
-
-/** A source whose reads stop after `open` reads until released: the run stands still mid-way. */
-function gatedSource(inner: VaultSource, open: number): { source: VaultSource; reached: Promise<void>; release: () => void } {
-  let reads = 0;
-  let release!: () => void;
-  let reachedGate!: () => void;
-  const gate = new Promise<void>((r) => (release = r));
-  const reached = new Promise<void>((r) => (reachedGate = r));
-  return {
-    reached,
-    release,
-    source: {
-      list: () => inner.list(),
-      stat: (p) => inner.stat(p),
-      read: async (p, o) => {
-        if (++reads > open) {
-          reachedGate();
-          await gate;
-        }
-        return inner.read(p, o);
-      },
-    },
-  };
-}
 
 describe('a first index', () => {
   it('makes every note findable by its name at once, answers searches mid-run, and leaves no provisional page behind', async () => {

@@ -390,6 +390,14 @@ export interface BrainEngine extends EngineEmbeddingStore {
    * note over it. mtime -1, so an interrupted run parses them next time. Existing pages are left as they are.
    */
   putProvisionalPages(notes: ParsedNote[]): Promise<void>;
+  /**
+   * A first index into an empty store (optional; engine/sql/bulk-load.ts): drops the secondary indexes the run's
+   * writes never read, to build them once at endBulkLoad. False when the engine does not (a shared server store) or
+   * the database is not empty. A run cut short leaves them to the store's next open.
+   */
+  beginBulkLoad?(): Promise<boolean>;
+  /** Builds what beginBulkLoad deferred. */
+  endBulkLoad?(): Promise<void>;
   deletePage(path: string): Promise<void>;
   renamePage(from: string, to: string): Promise<void>;
   setLinkTargets(updates: LinkTargetUpdate[]): Promise<void>;

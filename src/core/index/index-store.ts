@@ -12,6 +12,8 @@ export type IndexStore = Pick<
   | 'listPages'
   | 'putPages'
   | 'putProvisionalPages'
+  | 'beginBulkLoad'
+  | 'endBulkLoad'
   | 'deletePage'
   | 'renamePage'
   | 'listDanglingLinks'

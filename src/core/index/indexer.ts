@@ -32,6 +32,11 @@ const RENAME_READ_CACHE_BYTES = 64 * 1024 * 1024;
 const META_PARSER_VERSION = 'parser_version';
 /** Above this many touched notes one pass over every type-dependent link beats a path filter per row. */
 const RETYPE_ALL_ABOVE = 500;
+/**
+ * From this many notes a first index defers the indexes only searches read (engine/sql/bulk-load.ts): building them
+ * costs a pass over each table, which a few batches do not repay.
+ */
+export const BULK_LOAD_MIN_NOTES = 500;
 /** Set while links may point at stale targets (pages added/removed); cleared after re-resolution. */
 const META_RESOLUTION_PENDING = 'resolution_pending';
 /**
@@ -79,6 +84,11 @@ export interface IndexerOptions {
    * surface that waits for the run (the CLI's index command) leaves it off.
    */
   provisionalPages?: boolean;
+  /**
+   * A first index of at least this many notes without provisional pages defers the search indexes to its end
+   * (default BULK_LOAD_MIN_NOTES).
+   */
+  bulkLoadMinNotes?: number;
   onProgress?: (p: IndexProgress) => void;
   /** Clock, injectable for tests. */
   now?: () => number;
@@ -174,6 +184,48 @@ export class Indexer {
     if (goneStatuses.length > 0) await store.removeFileStatus(goneStatuses);
     summary.deleted = deleted.length;
 
+    // A first index into an empty store, with nobody searching while it runs (no provisional pages: the CLI), builds
+    // the indexes only searches read once at its end (engine/sql/bulk-load.ts). The plugin searches during its first
+    // index, and there scans of the growing tables cost more than the index upkeep saved (docs/plugin-performance.md).
+    const bulkLoad =
+      this.opts.provisionalPages !== true &&
+      stored.size === 0 &&
+      candidates.length >= (this.opts.bulkLoadMinNotes ?? BULK_LOAD_MIN_NOTES) &&
+      (await store.beginBulkLoad?.()) === true;
+    try {
+      const written = await this.writeAll(candidates, stored, summary, full, options.signal);
+      if (!options.signal?.aborted && (await store.getMeta(META_RESOLUTION_PENDING)) === '1') {
+        this.progress({ phase: 'resolve', done: 0, total: 1 });
+        summary.relinked = await this.reresolveLinks(resolutionLeftOver);
+        await store.setMeta(META_RESOLUTION_PENDING, '0');
+      }
+      // Links written early in the run were typed before later notes' types were known: a full run re-picks every
+      // type-dependent link, an incremental one those touching the notes it wrote.
+      const touched = [...this.typeChanged, ...written];
+      if (!options.signal?.aborted) {
+        await this.retype(full || retypeLeftOver || stored.size === 0 || touched.length > RETYPE_ALL_ABOVE ? null : touched);
+        if (retypeLeftOver || candidates.length > 0 || gone.length > 0) await store.setMeta(META_RETYPE_PENDING, '0');
+      }
+    } catch (e) {
+      // The run's own error is the one to report (the brain's guard looks for store damage in it); a store that
+      // cannot build them now builds them at its next open.
+      if (bulkLoad) await store.endBulkLoad?.().catch(() => undefined);
+      throw e;
+    }
+    // After re-resolution and re-typing, whose link updates then touch no deferred index (each of their queries
+    // reads the links table once); built when the run is cut short too, for the searches after it.
+    if (bulkLoad) await store.endBulkLoad?.();
+    await store.setMeta(META_PARSER_VERSION, PARSER_VERSION);
+    await store.setMeta('last_index_at', String(this.opts.now()));
+    await store.flush();
+    summary.seconds = (this.opts.now() - started) / 1000;
+    this.progress({ phase: 'done', done: candidates.length, total: candidates.length });
+    return summary;
+  }
+
+  /** Writes the candidates in batches (one transaction each), after provisional pages on a first index. */
+  private async writeAll(candidates: VaultFile[], stored: Map<string, PageState>, summary: IndexSummary, full: boolean, signal?: AbortSignal): Promise<string[]> {
+    const { store } = this.opts;
     // A first index: every note gets a provisional page named by its file at once, so a search finds it by name
     // while the run parses the rest (at 10k notes the last batch lands minutes later). Parsed batches write over them.
     if (this.opts.provisionalPages === true && stored.size === 0 && candidates.length > this.opts.batchSize) {
@@ -192,7 +244,7 @@ export class Indexer {
     );
     const written: string[] = [];
     for (let i = 0; i < candidates.length; i += this.opts.batchSize) {
-      if (options.signal?.aborted) break;
+      if (signal?.aborted) break;
       const batch = candidates.slice(i, i + this.opts.batchSize);
       const prepared: Prepared[] = [];
       for (const file of batch) {
@@ -206,25 +258,7 @@ export class Indexer {
       this.progress({ phase: 'index', done, total });
     }
     this.readCache.clear();
-
-    if (!options.signal?.aborted && (await store.getMeta(META_RESOLUTION_PENDING)) === '1') {
-      this.progress({ phase: 'resolve', done: 0, total: 1 });
-      summary.relinked = await this.reresolveLinks(resolutionLeftOver);
-      await store.setMeta(META_RESOLUTION_PENDING, '0');
-    }
-    // Links written early in the run were typed before later notes' types were known: a full run re-picks every
-    // type-dependent link, an incremental one those touching the notes it wrote.
-    const touched = [...this.typeChanged, ...written];
-    if (!options.signal?.aborted) {
-      await this.retype(full || retypeLeftOver || stored.size === 0 || touched.length > RETYPE_ALL_ABOVE ? null : touched);
-      if (retypeLeftOver || candidates.length > 0 || gone.length > 0) await store.setMeta(META_RETYPE_PENDING, '0');
-    }
-    await store.setMeta(META_PARSER_VERSION, PARSER_VERSION);
-    await store.setMeta('last_index_at', String(this.opts.now()));
-    await store.flush();
-    summary.seconds = (this.opts.now() - started) / 1000;
-    this.progress({ phase: 'done', done: total, total });
-    return summary;
+    return written;
   }
 
   /** Files the source listed but cannot serve (a name that is not UTF-8): status rows say why. */

@@ -6,6 +6,7 @@
 import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
+import { deferIndexes, restoreDeferredIndexes } from '../sql/bulk-load';
 import { migrate, type MigrationOutcome } from '../sql/migrations';
 import { SqlEngine } from '../sql/sql-engine';
 import { bindSource, DEFAULT_SOURCE, SOURCE, validSourceName } from '../sql/sql';
@@ -119,6 +120,8 @@ export class PGliteEngine extends SqlEngine<Transaction> {
     // Bound before migrating: rows of a store from before sources were kept are given this one.
     await bindSource(db, source);
     const state = await migrate(db);
+    // A first index killed before its end left its deferred indexes unbuilt (sql/bulk-load.ts).
+    await restoreDeferredIndexes(db);
     if (settings.source === undefined) {
       const own = await db.query<{ found: boolean }>(`select exists (select 1 from pages where source_id = ${SOURCE}) as found`);
       const stored = own.rows[0]?.found ? { rows: [] } : await db.query<{ source: string }>(`select distinct source_id as source from pages limit 2`);
@@ -151,6 +154,15 @@ export class PGliteEngine extends SqlEngine<Transaction> {
   /** Checkpoints when the WAL since the last one passed the bound (see CHECKPOINT_WAL_BYTES). */
   private async checkpointIfDue(): Promise<void> {
     if ((await this.walSinceCheckpoint()) >= this.checkpointWalBytes) await this.db.exec('checkpoint');
+  }
+
+  /** Alone on its store as its owner, PGlite may drop and rebuild indexes around a first index (sql/bulk-load.ts). */
+  async beginBulkLoad(): Promise<boolean> {
+    return deferIndexes(this.db);
+  }
+
+  async endBulkLoad(): Promise<void> {
+    if ((await restoreDeferredIndexes(this.db)) > 0) await this.flush();
   }
 
   async close(): Promise<void> {
