@@ -91,6 +91,11 @@ export interface CreateSafetyReport {
   create_safety_matches: { path: string; title: string; name: string; closeness: number }[];
 }
 
+/**
+ * A question without its question mark ("when did we meet Northwind", 怎么导出PDF) is not a name to create either:
+ * it opens with a question word, or (Chinese) holds one. Not "will" or "can": they are first names too.
+ */
+const QUESTION = /^(?:who|whom|whose|what|when|where|why|how|which|did|does|do|is|are|was|were|could|should|would)\b|什么|怎么|怎样|为什么|为何|哪|谁|几时|多少|吗$|呢$/iu;
 /** Longest name (in words) we judge: longer queries are questions, not names to create. */
 const ENTITY_MAX_WORDS = 6;
 /** A close name at least this similar is probably the same entity under another spelling. */
@@ -105,7 +110,7 @@ export async function createSafety(engine: BrainEngine, query: string): Promise<
   const name = entityText(query);
   const key = nameKey(name);
   const words = key.split(' ').filter(Boolean);
-  if (words.length === 0 || words.length > ENTITY_MAX_WORDS || /[?？]/u.test(query)) return undefined;
+  if (words.length === 0 || words.length > ENTITY_MAX_WORDS || /[?？]/u.test(query) || QUESTION.test(name)) return undefined;
   const named = await engine.findEntities(name, 10);
   const exact = named.filter((n) => nameKey(n.name) === key);
   if (exact.length > 0) return { create_safety: 'exists', create_safety_matches: exact.map((n) => ({ path: n.path, title: n.title, name: n.name, closeness: 1 })) };

@@ -49,6 +49,11 @@ describe('intent', () => {
     ['上周的会议', 'temporal'],
     ['when did we meet Northwind', 'event'],
     ['上次开会是什么时候', 'event'],
+    ['notes from the weekly sync', 'event'],
+    ['our last call with Northwind', 'event'],
+    // A feature and a verb, not meetings.
+    ['keep my notes in sync between my laptop and phone', 'general'],
+    ['what do you call a note that links to itself', 'general'],
     ['who works at Acme Robotics', 'relation'],
     ['谁创立了星辰科技', 'relation'],
     ['warehouse robots', 'general'],
@@ -227,6 +232,9 @@ describe('create_safety', () => {
   it('unknown for a new name, absent for questions', async () => {
     expect((await search('Zygmunt Brzezinski')).create_safety).toBe('unknown');
     expect((await search('how do the warehouse robots coordinate their fleet?')).create_safety).toBeUndefined();
+    // A question without its question mark is not a name either; a meeting's name is.
+    for (const q of ['when did we meet Northwind', 'how to export a PDF', '什么时候开会']) expect((await search(q)).create_safety, q).toBeUndefined();
+    expect((await search('Acme board meeting')).create_safety).toBeDefined();
   });
 });
 
