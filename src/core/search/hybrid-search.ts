@@ -15,6 +15,7 @@ import { fuseRrf, rrfContribution, type ArmList, type RankedItem } from './rrf';
 import { rerankResults } from './rerank';
 import { EXPANSION_WEIGHT, expansionArms, startExpansion } from './query-expansion';
 import { modelStagePlan } from './model-stage-plan';
+import { withNameLookupCache } from './name-lookups';
 import { makeSnippet, snippetHighlights } from './snippet';
 import { withoutTimeWords } from './temporal';
 import { datedInWindow, leadingDated, temporalLead, type DatedHit } from './temporal-answers';
@@ -112,7 +113,8 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
   const settings = MODES[mode];
   const q = capQuery(query);
   if (q.length === 0 || limit === 0) return { query, results: [], intent: { kind: 'general' }, mode };
-  const { engine } = deps;
+  // Title and alias look-ups repeat across the stages (title arm, graph arm, intent, create-safety).
+  const engine = withNameLookupCache(deps.engine);
   const embedder = settings.vector ? deps.embedder : null;
   const filters = options.filters;
   const stages: Record<string, string> = {};
