@@ -129,7 +129,8 @@ export async function expansionArms(
     return { queries: [], stage: `fell back to the question alone: ${errorMessage(e)}` };
   }
   if (queries.length === 0) return { queries: [], stage: 'the model gave no usable query' };
-  const seen = new Set(question ? [keywordKey(question)] : []);
+  // A question in search syntax ("exact phrase", -word) runs another search than its bare words do.
+  const seen = new Set(question && !question.verbatim ? [keywordKey(question)] : []);
   const out: ExpansionOutcome['queries'] = [];
   let repeats = 0;
   for (const query of queries) {
