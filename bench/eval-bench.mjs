@@ -3,9 +3,10 @@
 // the same run, then hybrid query latency (p50/p95) on the generated 10k vault.
 //
 //   node bench/eval-bench.mjs [--k 5] [--sets en,zh,relational,blind-en,...] [--split dev|test] [--misses] [--skip-latency]
-//                             [--modes fast,balanced,deep,deep+chat,deep+rerank]
+//                             [--modes fast,balanced,deep,deep+chat,deep+rerank] [--diff]
 //
 // Each search mode (issue 12) is measured on every set; the per-kind table and --misses are for the first mode.
+// --diff lists, per later mode, the questions whose first relevant note moved against the first mode (tune on dev).
 // `deep+chat` is deep with a chat model configured (query expansion and reranking through the chat model),
 // `deep+rerank` with a `/rerank` endpoint as well (expansion through the chat model, rerank through the endpoint);
 // both against bench/fake-model.mjs on 127.0.0.1, a lexical stand-in model that sees only what each request
@@ -40,6 +41,7 @@ const { values } = parseArgs({
     split: { type: 'string' },
     misses: { type: 'boolean', default: false },
     'skip-latency': { type: 'boolean', default: false },
+    diff: { type: 'boolean', default: false },
     modes: { type: 'string', default: 'balanced,fast,deep,deep+chat' },
   },
 });
@@ -203,6 +205,7 @@ for (const name of values.sets.split(',')) {
       const r = byMode[mode];
       console.log(`mode ${mode.padEnd(11)} dev ${fmt(r.bySplit.dev)} | test ${fmt(r.bySplit.test)} | ${ms(r)} ms/query`);
     }
+    if (values.diff) for (const mode of modes.slice(1)) printDiff(mode, ours, byMode[mode]);
     if (values.misses) {
       for (const r of ours.rows.filter((x) => x.recall < 1)) console.log(`  miss [${r.kind}, ${r.split}] ${r.q}\n    want: ${r.rel.join(' | ')}\n    got:  ${r.top.slice(0, k).join(' | ')}`);
     }
@@ -244,6 +247,19 @@ if (fakeModel) {
 }
 
 if (!values['skip-latency']) await latency(allQuestions);
+
+/** Questions whose first relevant note sits at another place in `other` than in `base` (1-based, `-` beyond MRR depth). */
+function printDiff(mode, base, other) {
+  const place = (row) => {
+    const i = row.top.findIndex((p) => row.rel.includes(p));
+    return i < 0 ? '-' : String(i + 1);
+  };
+  other.rows.forEach((row, i) => {
+    const b = base.rows[i];
+    if (place(b) === place(row)) return;
+    console.log(`  diff ${mode} [${row.split}] ${place(b)} -> ${place(row)}: ${row.q}\n    want: ${row.rel.join(' | ')}\n    base: ${b.top.slice(0, 6).join(' | ')}\n    ${mode}: ${row.top.slice(0, 6).join(' | ')}`);
+  });
+}
 
 /**
  * Hybrid query latency on the generated 10k vault (seed 42): every question of the sets above (they are about

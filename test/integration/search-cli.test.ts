@@ -61,6 +61,33 @@ describe('vault-brain search', () => {
   });
 });
 
+describe('vault-brain search --mode and --token-budget (issue 12)', () => {
+  it('takes a mode and a budget, says what the budget cut, and refuses bad values with a usage error', async () => {
+    const all = JSON.parse((await runCli(['search', 'Acme', 'Robotics', '--vault', vault, '--json', '--mode', 'fast'])).stdout) as {
+      mode: string; intent: { kind: string }; create_safety: string; budget: { tokenBudget: number }; results: { path: string; evidence: string[] }[];
+    };
+    expect(all).toMatchObject({ mode: 'fast', intent: { kind: 'entity' }, create_safety: 'exists', budget: { tokenBudget: 4000 } });
+    expect(all.results[0]).toMatchObject({ path: 'companies/Acme Robotics.md' });
+    expect(all.results[0]!.evidence[0]).toBe('exact_title');
+    expect(all.results.length).toBeGreaterThan(1);
+    const cut = await runCli(['search', 'Acme', 'Robotics', '--vault', vault, '--json', '--mode', 'fast', '--token-budget', '100']);
+    expect(cut.code).toBe(0);
+    const out = JSON.parse(cut.stdout) as { budget: { tokenBudget: number; tokens: number; resultsDropped: number; dropped: { path: string }[] }; results: unknown[] };
+    expect(out.budget.tokenBudget).toBe(100);
+    expect(out.budget.tokens).toBeLessThanOrEqual(100);
+    expect(out.results.length + out.budget.resultsDropped).toBe(all.results.length);
+    expect(out.budget.dropped.length).toBe(out.budget.resultsDropped);
+    const text = await runCli(['search', 'Acme', 'Robotics', '--vault', vault, '--mode', 'deep', '--token-budget', '100']);
+    expect(text.stdout).toMatch(/^\(token budget 100: \d+ texts? shortened, [1-9]\d* results? left out\)/m);
+    const bad = await runCli(['search', 'Acme', '--vault', vault, '--mode', 'turbo']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/"mode" must be one of fast, balanced, deep/);
+    const small = await runCli(['search', 'Acme', '--vault', vault, '--token-budget', '5']);
+    expect(small.code).toBe(2);
+    expect(small.stderr).toMatch(/tokenBudget/);
+  });
+});
+
 describe('vault-brain eval', () => {
   it('scores a question set overall and per kind', async () => {
     const r = await runCli(['eval', '--queries', path.join(vault, 'eval.jsonl'), '--k', '3', '--vault', vault, '--json']);

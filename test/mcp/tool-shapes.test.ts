@@ -91,6 +91,32 @@ describe('the MCP tools an agent sees', () => {
     await client.close();
   });
 
+  it('answer search with the intent, evidence tags, create-safety and the token budget (issue 12)', async () => {
+    const client = await connect(false);
+    const named = toolJson(await client.callTool({ name: 'vault_search', arguments: { query: 'Alice Chen' } }));
+    expect(named).toMatchObject({ intent: { kind: 'entity' }, create_safety: 'exists', mode: 'balanced' });
+    expect((named.create_safety_matches as { path: string }[]).map((m) => m.path)).toEqual(['people/Alice Chen.md']);
+    const hits = named.results as { path: string; evidence: string[]; why: string[] }[];
+    expect(hits[0]).toMatchObject({ path: 'people/Alice Chen.md' });
+    expect(hits[0]!.evidence[0]).toBe('exact_title');
+    // Her company comes with her name, tagged with the typed edge that brought it.
+    expect(hits.find((h) => h.path === 'companies/Acme Robotics.md')?.evidence).toContain('graph_edge:founded');
+    const near = toolJson(await client.callTool({ name: 'vault_search', arguments: { query: 'Alice Chan' } }));
+    expect(near.create_safety).toBe('probable');
+    expect((near.create_safety_matches as { path: string }[]).map((m) => m.path)).toContain('people/Alice Chen.md');
+    expect(toolJson(await client.callTool({ name: 'vault_search', arguments: { query: 'Zygmunt Brzezinski' } })).create_safety).toBe('unknown');
+    // A small budget in fast mode: the answer says what it cut.
+    const cut = toolJson(await client.callTool({ name: 'vault_search', arguments: { query: 'Acme Robotics', mode: 'fast', tokenBudget: 100, limit: 10 } }));
+    const all = toolJson(await client.callTool({ name: 'vault_search', arguments: { query: 'Acme Robotics', mode: 'fast', limit: 10 } }));
+    expect(cut).toMatchObject({ mode: 'fast', budget: { tokenBudget: 100 } });
+    const budget = cut.budget as { tokens: number; resultsDropped: number; dropped: { path: string }[] };
+    expect(budget.tokens).toBeLessThanOrEqual(100);
+    expect(budget.resultsDropped).toBeGreaterThan(0);
+    expect((cut.results as unknown[]).length + budget.resultsDropped).toBe((all.results as unknown[]).length);
+    expect((all.budget as { tokenBudget: number }).tokenBudget).toBe(4000);
+    await client.close();
+  });
+
   it('still answer to the old bare names, and list recent changes newest first without excluded notes', async () => {
     const client = await connect(false);
     const old = await client.callTool({ name: 'backlinks', arguments: { note: 'Acme Robotics' } });

@@ -4,6 +4,7 @@ import type { BrainEngine, ChunkHit, TitleHit } from '../engine/brain-engine';
 import { nameKey } from '../engine/names';
 import { nameCloseness } from '../text/typo';
 import { entityText } from './intent';
+import type { QueryIntent } from './types';
 
 export { EVIDENCE_ORDER, strongestEvidence } from './evidence-order';
 
@@ -32,8 +33,11 @@ export interface EvidenceInput {
   rareWords: Set<string>;
   /** 1-based vector rank, cosine similarity and its share of the best hit's, when the vector arm found the note. */
   vector?: { rank: number; similarity: number; share: number };
-  /** Arms that found the note by its words or name. */
-  lexical: boolean;
+  /**
+   * Something besides the vector arm found the note: its words or name (keyword, title, the model's rewrites) or
+   * its date inside the asked window. Only a note the vector arm alone found can be a weak semantic match.
+   */
+  foundOtherwise: boolean;
   graphTypes: string[];
 }
 
@@ -49,8 +53,18 @@ export function evidenceTags(input: EvidenceInput): string[] {
   if (text && [...input.rareWords].some((w) => contains(text, w))) tags.push('rare_term');
   const v = input.vector;
   if (v && v.rank <= HIGH_VECTOR_RANK && v.share >= HIGH_VECTOR_SHARE && v.similarity >= HIGH_VECTOR_MIN) tags.push('high_vector');
-  else if (v && !input.lexical && input.graphTypes.length === 0) tags.push('weak_semantic');
+  else if (v && !input.foundOtherwise && input.graphTypes.length === 0) tags.push('weak_semantic');
   return tags;
+}
+
+/**
+ * The note an entity query names, and whether by its title or an alias: with the question's wrapping removed
+ * ("who is Alice Chen", 介绍一下王伟) the query is that name, so the note gets exact_title / alias_hit as if the
+ * name alone had been typed (the title arm compares the query as typed).
+ */
+export function entityNaming(intent: QueryIntent): { path: string; as: 'title' | 'alias' } | undefined {
+  if (intent.kind !== 'entity') return undefined;
+  return { path: intent.entity.path, as: nameKey(intent.name) === nameKey(intent.entity.title) ? 'title' : 'alias' };
 }
 
 /**
@@ -77,6 +91,11 @@ export interface CreateSafetyReport {
   create_safety_matches: { path: string; title: string; name: string; closeness: number }[];
 }
 
+/**
+ * A question without its question mark ("when did we meet Northwind", 怎么导出PDF) is not a name to create either:
+ * it opens with a question word, or (Chinese) holds one. Not "will" or "can": they are first names too.
+ */
+const QUESTION = /^(?:who|whom|whose|what|when|where|why|how|which|did|does|do|is|are|was|were|could|should|would)\b|什么|怎么|怎样|为什么|为何|哪|谁|几时|多少|吗$|呢$/iu;
 /** Longest name (in words) we judge: longer queries are questions, not names to create. */
 const ENTITY_MAX_WORDS = 6;
 /** A close name at least this similar is probably the same entity under another spelling. */
@@ -91,7 +110,7 @@ export async function createSafety(engine: BrainEngine, query: string): Promise<
   const name = entityText(query);
   const key = nameKey(name);
   const words = key.split(' ').filter(Boolean);
-  if (words.length === 0 || words.length > ENTITY_MAX_WORDS || /[?？]/u.test(query)) return undefined;
+  if (words.length === 0 || words.length > ENTITY_MAX_WORDS || /[?？]/u.test(query) || QUESTION.test(name)) return undefined;
   const named = await engine.findEntities(name, 10);
   const exact = named.filter((n) => nameKey(n.name) === key);
   if (exact.length > 0) return { create_safety: 'exists', create_safety_matches: exact.map((n) => ({ path: n.path, title: n.title, name: n.name, closeness: 1 })) };

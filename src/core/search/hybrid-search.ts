@@ -5,7 +5,7 @@
 import type { BrainEngine, ChunkHit } from '../engine/brain-engine';
 import { graphNeighbours, type Neighbour } from './augment';
 import { applyBoosts, boostsFor, BOOST } from './boosts';
-import { createSafety, evidenceTags, rareWords } from './evidence';
+import { createSafety, entityNaming, evidenceTags, rareWords } from './evidence';
 import { graphArm, type GraphHit } from './graph-arm';
 import { classifyIntent } from './intent';
 import { keywordArm } from './keyword-arm';
@@ -15,6 +15,7 @@ import { fuseRrf, rrfContribution, type ArmList, type RankedItem } from './rrf';
 import { rerankResults } from './rerank';
 import { EXPANSION_WEIGHT, expansionArms, startExpansion } from './query-expansion';
 import { modelStagePlan } from './model-stage-plan';
+import { withNameLookupCache } from './name-lookups';
 import { makeSnippet, snippetHighlights } from './snippet';
 import { withoutTimeWords } from './temporal';
 import { datedInWindow, leadingDated, temporalLead, type DatedHit } from './temporal-answers';
@@ -112,7 +113,8 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
   const settings = MODES[mode];
   const q = capQuery(query);
   if (q.length === 0 || limit === 0) return { query, results: [], intent: { kind: 'general' }, mode };
-  const { engine } = deps;
+  // Title and alias look-ups repeat across the stages (title arm, graph arm, intent, create-safety).
+  const engine = withNameLookupCache(deps.engine);
   const embedder = settings.vector ? deps.embedder : null;
   const filters = options.filters;
   const stages: Record<string, string> = {};
@@ -155,7 +157,7 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
     stages.temporal = `${dated.length} notes dated ${intent.window.since}..${intent.window.until}${topical ? ', must also match the other words' : ''}`;
   }
 
-  const expansion = expanding ? await expansionArms(engine, expanding, depth, filters) : null;
+  const expansion = expanding ? await expansionArms(engine, expanding, depth, filters, terms) : null;
   stages.expansion = expansion ? expansion.stage : mode !== 'deep' ? `skipped: ${mode} mode` : !deps.expander ? 'skipped: no model configured' : plan.expandSkip!;
   const expansionLists = (expansion?.queries ?? []).map((x) => ({ hits: x.hits, weight: ARM_WEIGHTS.expansion / expansion!.queries.length }));
 
@@ -257,19 +259,20 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
   const vectorTop = vec.hits[0]?.rank ?? 0;
   const vectorRank = new Map(noteRanking(vec.hits).map((it, i) => [it.key, { rank: i + 1, similarity: it.score, share: vectorTop > 0 ? it.score / vectorTop : 0 }]));
   const rare = rareWords(terms.words, kw.hits);
+  const named = entityNaming(intent);
   const results: (SearchResult & { explain: ExplainRecord })[] = [];
   for (const { c, boosts, evidence, lead, score } of scored) {
     const arms = new Set(c.arms.map((a) => a.arm));
     const graphTypes = [...(c.graph?.edges ?? []).map((e) => e.type), ...(c.augmented ? [c.augmented.edge.type] : [])];
     const tagsFor = (hit: ChunkHit): string[] =>
       evidenceTags({
-        exactName: title.exactBy.get(c.path),
+        exactName: title.exactBy.get(c.path) ?? (named?.path === c.path ? named.as : undefined),
         aliasNamed: title.byAlias.has(c.path),
         chunk: hit,
         words: terms.words,
         rareWords: rare,
         vector: vectorRank.get(c.path),
-        lexical: arms.has('keyword') || arms.has('title'),
+        foundOtherwise: arms.has('keyword') || arms.has('title') || arms.has('expansion') || c.dated !== undefined || arms.has('dated'),
         graphTypes,
       });
     c.chunks.slice(0, MAX_CHUNKS_PER_NOTE).forEach((chunk, i) => {

@@ -6,8 +6,10 @@ import { nameKey } from '../engine/names';
 import { parseTimeWindow } from './temporal';
 import type { EntityRef, QueryIntent } from './types';
 
+// "Call" and "sync" are meetings only as a meeting is named ("a call with", "weekly sync", "the sales call"): bare,
+// they are a verb ("what do you call…") or a feature ("keep my notes in sync", Obsidian Sync).
 const EVENT_EN =
-  /\b(?:meetings?|met|meet|calls?|standups?|stand-ups?|1:1s?|one-on-ones?|syncs?|interviews?|offsites?|workshops?|conferences?|events?|happened|happen|occurred)\b|^\s*when\s+(?:did|was|were|have|has)\b/i;
+  /\b(?:meetings?|met|meet|standups?|stand-ups?|1:1s?|one-on-ones?|interviews?|offsites?|workshops?|conferences?|events?|happened|happen|occurred)\b|\b(?:a|an|our|last|next|weekly|daily|monthly|quarterly|team|sales|intro|phone|video|kickoff|kick-off)\s+(?:calls?|syncs?)\b|^\s*when\s+(?:did|was|were|have|has)\b/i;
 const EVENT_ZH = /会议|开会|会面|见面|碰面|通话|电话会|面试|活动|发生了?什么|什么时候|何时|哪天|哪一天/u;
 
 // Words around a name that still make the query "about that note" ("who is Alice Chen", 介绍一下王伟).

@@ -61,16 +61,24 @@ function resultTokens(r: SearchResult): number {
   return RESULT_OVERHEAD + estimateTokens(r.title) + estimateTokens(r.heading) + estimateTokens(r.snippet) + estimateTokens(r.text);
 }
 
+const ELLIPSIS = '…';
+
+/**
+ * The text's start within `tokens`, the ellipsis that marks the cut included: a cut that overshot by the ellipsis's
+ * own token left the page over budget, and the next step dropped a whole result for that one token.
+ */
 function cutToTokens(text: string, tokens: number): string {
   if (estimateTokens(text) <= tokens) return text;
+  if (tokens < estimateTokens(ELLIPSIS)) return '';
+  const cut = (n: number): string => `${text.slice(0, n).trimEnd()}${ELLIPSIS}`;
   let lo = 0;
   let hi = text.length;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (estimateTokens(text.slice(0, mid)) <= tokens) lo = mid;
+    if (estimateTokens(cut(mid)) <= tokens) lo = mid;
     else hi = mid - 1;
   }
-  return `${text.slice(0, lo).trimEnd()}…`;
+  return cut(lo);
 }
 
 /**

@@ -7,8 +7,9 @@ import type { BrainEngine, ChunkHit, SearchFilters } from '../engine/brain-engin
 import { errorMessage } from '../errors';
 import { dropInvisible, neutralizeTitle } from '../think/neutralize';
 import type { ChatModel } from '../think/types';
+import { forEachLexeme } from '../text/lexemes';
 import { keywordArm } from './keyword-arm';
-import { queryTerms } from './query-terms';
+import { queryTerms, type QueryTerms } from './query-terms';
 import { withTimeout } from '../util/with-timeout';
 
 /**
@@ -97,14 +98,29 @@ export interface ExpansionOutcome {
 }
 
 /**
+ * What a keyword query searches for: its terms' stemmed lexemes (CJK terms pass unchanged), as one sorted key.
+ * Two queries with the same key run the same keyword search whatever their word order or inflection.
+ */
+export function keywordKey(terms: QueryTerms): string {
+  const lexemes = new Set<string>();
+  for (const t of terms.terms) forEachLexeme(t, (l) => lexemes.add(l));
+  return [...lexemes].sort().join(' ');
+}
+
+/**
  * Runs the model call (started by the caller, so it overlaps the arms) and the keyword arm for each query it
- * returned. A failure leaves no queries and says why.
+ * returned. A rewrite that searches exactly the question's own keywords (the same lexemes: a model that echoes the
+ * question, reorders or inflects it) is skipped: its list would be the keyword arm's again, and fusing it twice
+ * only doubles the keyword arm's weight against the vector, title and graph arms, which re-orders near-ties with
+ * nothing learned (the lexical stand-in's rewrites, dev halves: "does my company have to pay to use Obsidian at
+ * work?" lost its right first answer that way). A failure leaves no queries and says why.
  */
 export async function expansionArms(
   engine: BrainEngine,
   expanding: Promise<string[]>,
   depth: number,
   filters: SearchFilters | undefined,
+  question?: QueryTerms,
 ): Promise<ExpansionOutcome> {
   let queries: string[];
   try {
@@ -113,11 +129,22 @@ export async function expansionArms(
     return { queries: [], stage: `fell back to the question alone: ${errorMessage(e)}` };
   }
   if (queries.length === 0) return { queries: [], stage: 'the model gave no usable query' };
+  // A question in search syntax ("exact phrase", -word) runs another search than its bare words do.
+  const seen = new Set(question && !question.verbatim ? [keywordKey(question)] : []);
   const out: ExpansionOutcome['queries'] = [];
+  let repeats = 0;
   for (const query of queries) {
     const terms = queryTerms(query);
     if (terms.terms.length === 0) continue;
+    const key = keywordKey(terms);
+    if (seen.has(key)) {
+      repeats++;
+      continue;
+    }
+    seen.add(key);
     out.push({ query, hits: (await keywordArm(engine, terms, depth, filters)).hits });
   }
-  return { queries: out, stage: `${out.length} queries: ${out.map((q) => `${q.query} (${q.hits.length} chunks)`).join(' | ')}` };
+  const skipped = repeats > 0 ? `${repeats} skipped: the question's own keywords` : '';
+  if (out.length === 0) return { queries: [], stage: skipped ? `no new query (${skipped})` : 'the model gave no usable query' };
+  return { queries: out, stage: `${out.length} queries: ${out.map((q) => `${q.query} (${q.hits.length} chunks)`).join(' | ')}${skipped ? `; ${skipped}` : ''}` };
 }

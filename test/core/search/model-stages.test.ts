@@ -183,6 +183,25 @@ describe('deep search with the chat model', () => {
     expect(paths(r)).toEqual(paths(plain));
   });
 
+  it('a rewrite searching only the question\'s own keywords is skipped: fused twice it would re-weight the keyword arm', async () => {
+    // An echo, reordered and inflected ("cleaning" and "makers" stem as the question's words), then one new query.
+    const echo = 'coffee maker clean\ncleaning coffee makers\ndescaling espresso machine';
+    const base = llm.reply;
+    llm.reply = (call) => (call.system === EXPANSION_SYSTEM_PROMPT ? echo : base(call));
+    const r = await search('deep', brain, QUESTION, 0);
+    expect(r.pipeline?.stages.expansion).toMatch(/^1 queries: descaling espresso machine \(\d+ chunks\); 2 skipped: the question's own keywords$/);
+    const arms = r.results.flatMap((x) => x.explain?.arms ?? []).filter((a) => a.arm === 'expansion');
+    expect(arms.length).toBeGreaterThan(0);
+    // With nothing but echoes there is no expansion arm, and the fused order is deep's without a model.
+    llm.reply = (call) => (call.system === EXPANSION_SYSTEM_PROMPT ? 'clean coffee maker\nCoffee Maker, clean' : base(call));
+    const echoed = await search('deep', brain, QUESTION, 0);
+    expect(echoed.pipeline?.stages.expansion).toBe("no new query (2 skipped: the question's own keywords)");
+    expect(echoed.results.every((x) => !(x.explain?.arms ?? []).some((a) => a.arm === 'expansion'))).toBe(true);
+    settings = { ...settings, provider: 'none' };
+    const plain = await search('deep');
+    expect(paths(echoed)).toEqual(paths(plain));
+  });
+
   it('a model that keeps failing is skipped for its cool-down (the chat breaker think shares)', async () => {
     llm.failNext(100, { status: 503 });
     await search('deep');

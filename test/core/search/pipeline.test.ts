@@ -10,6 +10,7 @@ import { createRegistry } from '../../../src/core/ops';
 import { edgeWeight, graphNeighbours, MAX_PER_HOP } from '../../../src/core/search/augment';
 import { strongestEvidence } from '../../../src/core/search/evidence';
 import { hybridSearch } from '../../../src/core/search/hybrid-search';
+import { estimateTokens, fitToBudget } from '../../../src/core/search/modes';
 import type { SearchOptions, SearchResponse, SearchResult } from '../../../src/core/search/types';
 import { loadBuiltinEmbedderFromDisk } from '../../../src/node/embedder-asset';
 import { indexedBrain, MemoryVault } from './fixture';
@@ -48,6 +49,11 @@ describe('intent', () => {
     ['上周的会议', 'temporal'],
     ['when did we meet Northwind', 'event'],
     ['上次开会是什么时候', 'event'],
+    ['notes from the weekly sync', 'event'],
+    ['our last call with Northwind', 'event'],
+    // A feature and a verb, not meetings.
+    ['keep my notes in sync between my laptop and phone', 'general'],
+    ['what do you call a note that links to itself', 'general'],
     ['who works at Acme Robotics', 'relation'],
     ['谁创立了星辰科技', 'relation'],
     ['warehouse robots', 'general'],
@@ -175,6 +181,15 @@ describe('evidence tags', () => {
     expect(alias.evidence).not.toContain('exact_title');
   });
 
+  it('a name wrapped in a question still tags its note: "who is Alice" an alias hit, 介绍一下王伟 the exact title', async () => {
+    const alice = find(await search('who is Alice'), 'people/Alice Chen.md')!;
+    expect(alice.evidence[0]).toBe('alias_hit');
+    const wang = await search('介绍一下王伟');
+    expect(wang.results[0]?.path).toBe('people/王伟.md');
+    expect(wang.results[0]?.evidence[0]).toBe('exact_title');
+    expect(find(await search('tell me about Acme Robotics'), 'companies/Acme Robotics.md')?.evidence[0]).toBe('exact_title');
+  });
+
   it('keyword_exact: every query word in the chunk', async () => {
     const r = await search('fleet software');
     expect(find(r, 'people/Alice Chen.md')?.evidence).toContain('keyword_exact');
@@ -197,6 +212,10 @@ describe('evidence tags', () => {
     // Weak means found by meaning alone: no keyword, title or graph evidence.
     for (const w of weak) expect(w.why.filter((y) => y !== 'semantic')).toEqual([]);
     expect((await hybridSearch({ engine, embedder: null }, 'robot warehouse fleet', { limit: 30 })).results.flatMap((x) => x.evidence)).not.toContain('weak_semantic');
+    // A note dated inside the asked window was found by its date: not a loose match, whatever the vector says.
+    const dated = (await search('what happened in March 2024')).results.filter((x) => x.explain?.dated);
+    expect(dated.length).toBeGreaterThan(2);
+    for (const d of dated) expect(d.evidence).not.toContain('weak_semantic');
   });
 
   it('the strongest tag is the badge', () => {
@@ -223,6 +242,9 @@ describe('create_safety', () => {
   it('unknown for a new name, absent for questions', async () => {
     expect((await search('Zygmunt Brzezinski')).create_safety).toBe('unknown');
     expect((await search('how do the warehouse robots coordinate their fleet?')).create_safety).toBeUndefined();
+    // A question without its question mark is not a name either; a meeting's name is.
+    for (const q of ['when did we meet Northwind', 'how to export a PDF', '什么时候开会']) expect((await search(q)).create_safety, q).toBeUndefined();
+    expect((await search('Acme board meeting')).create_safety).toBeDefined();
   });
 });
 
@@ -241,6 +263,28 @@ describe('modes and token budgets through the search op', () => {
     expect(cut.budget!.dropped[0]?.path).toBe(full.results[cut.results.length]?.path);
     // The kept results are the best ones, in the same order.
     expect(cut.results.map((x) => x.path)).toEqual(full.results.slice(0, cut.results.length).map((x) => x.path));
+  });
+
+  it('shortens long texts first, longest first and never below 120 tokens, before dropping any result', () => {
+    const hit = (path: string, chars: number): SearchResult => ({
+      path, title: path, score: 1, heading: '', snippet: 's', startLine: 1, endLine: 1, chunkId: 1, kind: 'prose', text: 'word '.repeat(chars / 5), why: [], evidence: [],
+    });
+    const page = [hit('a.md', 4000), hit('b.md', 400), hit('c.md', 8000)];
+    const before = page.reduce((n, r) => n + estimateTokens(r.text), 0);
+    const fitted = fitToBudget(page, before - 1000);
+    // 1,000 tokens over: the longest text (c, 2,000 tokens) alone gives them up; nothing is dropped.
+    expect(fitted.results.map((r) => r.path)).toEqual(['a.md', 'b.md', 'c.md']);
+    expect(fitted.report).toMatchObject({ textsTrimmed: 1, resultsDropped: 0, dropped: [] });
+    expect(estimateTokens(fitted.results[2]!.text)).toBeLessThan(2000);
+    expect(fitted.results[2]!.text.endsWith('…')).toBe(true);
+    expect(fitted.results[0]!.text).toBe(page[0]!.text);
+    expect(fitted.report.tokens).toBeLessThanOrEqual(before - 1000);
+    // Tighter: every long text down to 120 tokens, then results dropped from the end, the best kept.
+    const tight = fitToBudget(page, 400);
+    expect(tight.report.textsTrimmed).toBe(2);
+    expect(tight.report.dropped.map((d) => d.path)).toEqual(['c.md']);
+    expect(tight.results.map((r) => r.path)).toEqual(['a.md', 'b.md']);
+    expect(tight.report.tokens).toBeLessThanOrEqual(400);
   });
 
   it('takes a mode, rejects an unknown one', async () => {
