@@ -496,6 +496,28 @@ describe('the store checks after a clean close', () => {
     ]);
   });
 
+  it('a store that fails to open although its mark says clean is replaced, and the fresh one is not taken for it', async () => {
+    const marks = memoryMarks();
+    marks.map.set('vault-brain-c6', 'idb://vault-brain-c6');
+    const r = recorder();
+    let opens = 0;
+    const { main, host } = setup(demoVault(), {
+      cleanClose: marks,
+      async openEngine(dataDir) {
+        if (++opens === 1) throw new Error('Aborted(). Build with -sASSERTIONS for more info.');
+        return r.openEngine(dataDir);
+      },
+      discardStore: () => Promise.resolve(null),
+    });
+    r.host.current = host;
+    const opened = await main.call('open', { vaultId: 'c6', settings: SETTINGS });
+    expect(opened.recovery?.reason).toMatch(/^the database could not be opened: Aborted\(\)/);
+    expect(opened.cleanClose).toBe(false);
+    await main.call('index', {});
+    // The fresh store gets the checks of a store without a mark.
+    expect(r.modes).toEqual(['scans after open']);
+  });
+
   it('a store damaged in a way no cheap check sees is replaced by the first query that fails on it', async () => {
     const marks = memoryMarks();
     marks.map.set('vault-brain-c5', 'idb://vault-brain-c5');

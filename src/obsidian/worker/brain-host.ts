@@ -220,7 +220,7 @@ export class BrainHost {
     const marks = settings.serverDatabase ? undefined : this.deps.cleanClose;
     // Taken before the store opens, so a session that crashes leaves no mark (the next open checks everything).
     // An unreadable mark is no mark.
-    const markedAt = marks ? await marks.take(name).catch(() => null) : null;
+    let markedAt = marks ? await marks.take(name).catch(() => null) : null;
     /** The store opened is the one the last clean close marked (not a fresh or replacement store). */
     let clean = false;
     const dbStart = this.now();
@@ -236,6 +236,9 @@ export class BrainHost {
       // Damage they cannot see is met by the first query that fails on it, which replaces the store (Brain.guard).
       checksAtOpen: () => (clean ? 'none' : 'open'),
       open: async () => {
+        // Only the first open can be of the marked store: any later one opens a fresh store in place of a damaged one.
+        const marked = markedAt;
+        markedAt = null;
         clean = false;
         let opened: OpenedEngine;
         try {
@@ -247,7 +250,7 @@ export class BrainHost {
         timings = opened.timings;
         openedAt = this.now();
         dataDir = opened.dataDir ?? requested;
-        clean = markedAt !== null && markedAt === dataDir;
+        clean = marked !== null && marked === dataDir;
         release = opened.release ?? (() => undefined);
         if (opened.warning) this.rpc?.emit('log', { level: 'warn', message: opened.warning });
         return opened.engine;
