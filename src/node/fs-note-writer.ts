@@ -10,7 +10,8 @@
 import { constants, existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { FsVaultSource } from './fs-vault-source';
-import { NoteExistsError, type NoteWriter } from '../core/ops/note-writer';
+import { NoteExistsError, type MentionPlace, type NoteWriter } from '../core/ops/note-writer';
+import { linkMention } from '../core/links/unlinked-mentions';
 import { PathRefusedError } from '../core/ops/remote-path';
 
 type Handle = fs.FileHandle;
@@ -43,14 +44,21 @@ export class FsNoteWriter implements NoteWriter {
 
   async append(relPath: string, text: string): Promise<void> {
     await this.inFolder(relPath, false, async (dir, name) => {
-      let handle: Handle;
+      await writeAndClose(await openExisting(dir.child(name), constants.O_WRONLY | constants.O_APPEND, relPath), text);
+    });
+  }
+
+  async linkMention(relPath: string, at: MentionPlace, linktext: string): Promise<void> {
+    await this.inFolder(relPath, false, async (dir, name) => {
+      const handle = await openExisting(dir.child(name), constants.O_RDWR, relPath);
       try {
-        handle = await fs.open(dir.child(name), constants.O_WRONLY | constants.O_APPEND | O_NOFOLLOW);
-      } catch (e) {
-        if (code(e) === 'ELOOP') throw new PathRefusedError(`"${relPath}" is a link, which could lead outside the vault: refused`);
-        throw e;
+        const next = Buffer.from(linkMention((await handle.readFile()).toString('utf8'), at, linktext), 'utf8');
+        // Rewritten in place through the one handle: the note read is the note written, links never followed.
+        await handle.truncate(0);
+        await handle.write(next, 0, next.length, 0);
+      } finally {
+        await handle.close();
       }
-      await writeAndClose(handle, text);
     });
   }
 
@@ -131,6 +139,16 @@ async function openDir(p: string, relPath: string): Promise<Handle> {
     return await fs.open(p, DIR_FLAGS);
   } catch (e) {
     if (code(e) === 'ELOOP' || code(e) === 'ENOTDIR') throw new PathRefusedError(`a folder on the way to "${relPath}" is a file or a link (which could lead outside the vault): refused`);
+    throw e;
+  }
+}
+
+/** An existing note opened with `flags`, never through a link at its name. */
+async function openExisting(file: string, flags: number, relPath: string): Promise<Handle> {
+  try {
+    return await fs.open(file, flags | O_NOFOLLOW);
+  } catch (e) {
+    if (code(e) === 'ELOOP') throw new PathRefusedError(`"${relPath}" is a link, which could lead outside the vault: refused`);
     throw e;
   }
 }

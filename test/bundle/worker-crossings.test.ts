@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PGliteEngine } from '../../src/core/engine/pglite/pglite-engine';
 import { READ_AHEAD } from '../../src/core/index/read-ahead';
 import type { VaultFile, VaultSource } from '../../src/core/index/vault-source';
-import type { NoteWriter } from '../../src/core/ops/write-ops';
+import type { MentionPlace, NoteWriter } from '../../src/core/ops/write-ops';
+import { linkMention } from '../../src/core/links/unlinked-mentions';
 import { BrainClient, type WorkerLike } from '../../src/obsidian/bridge/brain-client';
 import { connectToMain, type WorkerSettings } from '../../src/obsidian/protocol/worker-api';
 import type { RpcPort } from '../../src/obsidian/protocol/rpc';
@@ -39,6 +40,11 @@ class MemoryVault implements VaultSource, NoteWriter {
   append(path: string, text: string): Promise<void> {
     const f = this.files.get(path)!;
     this.set(path, f.text + text, f.mtime + 1);
+    return Promise.resolve();
+  }
+  linkMention(path: string, at: MentionPlace, linktext: string): Promise<void> {
+    const f = this.files.get(path)!;
+    this.set(path, linkMention(f.text, at, linktext), f.mtime + 1);
     return Promise.resolve();
   }
   private toFile(path: string, f: { text: string; mtime: number }): VaultFile {
@@ -170,5 +176,30 @@ describe('worker <-> main thread crossings', () => {
     expect(asked).toEqual(['vault.list', 'vault.readMany']);
     const later = (await client.op('search', { query: 'zqxlater', limit: 3 }, { remote: false })) as { results: { path: string }[] };
     expect(later.results.map((r) => r.path)).toEqual(['Dana.md']);
+  });
+
+  it('link_mention (the pane\'s "Link it") rewrites the note on the plugin side and indexes the link it made', async () => {
+    const vault = new MemoryVault();
+    vault.set('people/Dana Wu.md', '# Dana Wu\n\nWorks at Acme.');
+    vault.set('Meeting.md', '# Meeting\n\nMet dana wu about zqxplans.');
+    const { client, asked } = await connect(vault, { writer: true });
+    await client.index();
+    const listed = (await client.op('unlinked_mentions', { note: 'Dana Wu' }, { remote: false })) as { notes: { path: string; mentions: { line: number; column: number; text: string }[] }[] };
+    const m = listed.notes[0]!.mentions[0]!;
+    expect([listed.notes[0]!.path, m.line, m.text]).toEqual(['Meeting.md', 3, 'dana wu']);
+    asked.length = 0;
+    const done = await client.op('link_mention', { note: 'Meeting.md', target: 'Dana Wu', line: m.line, column: m.column, text: m.text }, { remote: false });
+    expect(done).toMatchObject({ path: 'Meeting.md', target: 'people/Dana Wu.md', linked: true });
+    // One crossing: the plugin reads, rewrites and sends the note back; the op indexes that copy. (Obsidian
+    // resolves link text in any case, so the words themselves become the link.)
+    expect(asked).toEqual(['vault.linkMention']);
+    expect(vault.files.get('Meeting.md')?.text).toBe('# Meeting\n\nMet [[dana wu]] about zqxplans.');
+    const back = await client.op('backlinks', { note: 'Dana Wu' }, { remote: false });
+    expect(JSON.stringify(back)).toContain('Meeting.md');
+    // The same place again: no longer an unlinked mention, so it is refused and the note is left as it is.
+    await expect(client.op('link_mention', { note: 'Meeting.md', target: 'Dana Wu', line: m.line, column: m.column, text: m.text }, { remote: false })).rejects.toThrow(/no longer there/);
+    // Words that are not a name of the target are never made its link.
+    await expect(client.op('link_mention', { note: 'Meeting.md', target: 'Dana Wu', line: 3, column: 31, text: 'zqxplans' }, { remote: false })).rejects.toThrow(/not a name of/);
+    expect(vault.files.get('Meeting.md')?.text).toBe('# Meeting\n\nMet [[dana wu]] about zqxplans.');
   });
 });

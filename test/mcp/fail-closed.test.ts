@@ -41,6 +41,7 @@ const PROBES: Record<string, Record<string, unknown>> = {
   doctor: { repair: false },
   create_note: { path: 'private/New.md', content: 'x' },
   append_to_note: { note: 'Secret Plan', content: 'x' },
+  link_mention: { note: 'Secret Plan', target: 'Zeta Project', line: 3, column: 0, text: 'Zeta Project' },
 };
 
 let vault: TestVault;
@@ -112,6 +113,9 @@ describe('every registered op, called with the flag unset', () => {
     expect(await call('think', { question: 'q', anchor: ESCAPE })).toMatch(/^error path_refused/);
     expect(await call('think', { question: 'q', save: true })).toMatch(/^error bad_params: "save" is only available to local callers/);
     expect(await call('append_to_note', { note: 'Secret Plan', content: 'x' })).toMatch(/^error note_not_found/);
+    // Neither end of a link may be an excluded note: not the note written, not the note linked to.
+    expect(await call('link_mention', { note: 'Secret Plan', target: 'Zeta Project', line: 3, column: 0, text: 'Zeta Project' })).toMatch(/^error note_not_found/);
+    expect(await call('link_mention', { note: 'Zeta Project', target: 'Secret Plan', line: 3, column: 0, text: 'Secret Plan' })).toMatch(/^error note_not_found/);
     expect(await call('create_note', { path: SECRET.replace('Secret Plan', 'New'), content: 'x' })).toMatch(/^error path_refused/);
     // Locally a path is just a name, so escaping the vault is "not found", not refused.
     expect(await outcome(() => excluded.registry.call('get_note', { note: ESCAPE }, { brain: excluded.brain, remote: false }))).toMatch(/^error note_not_found/);

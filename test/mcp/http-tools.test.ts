@@ -271,9 +271,27 @@ describe('MCP over HTTP: writes enabled', () => {
     await writer?.close();
   });
 
-  it('lists create_note and append_to_note', async () => {
+  it('lists create_note, append_to_note and link_mention', async () => {
     const names = (await wc.listTools()).tools.map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(['vault_create_note', 'vault_append_to_note']));
+    expect(names).toEqual(expect.arrayContaining(['vault_create_note', 'vault_append_to_note', 'vault_link_mention']));
+  });
+
+  it('links an unlinked mention it listed, on disk, and the link is indexed at once', async () => {
+    await v.write('notes/Lunch.md', '# Lunch\n\nTalked with Bob Li about lidar.\n');
+    await opened.brain.indexer.updatePaths(['notes/Lunch.md']);
+    const listed = toolJson(await wc.callTool({ name: 'unlinked_mentions', arguments: { note: 'Bob Li' } }));
+    const note = (listed.notes as { path: string; mentions: { line: number; column: number; text: string }[] }[]).find((n) => n.path === 'notes/Lunch.md');
+    expect(note?.mentions[0]).toMatchObject({ line: 3, text: 'Bob Li' });
+    const m = note!.mentions[0]!;
+    const r = await wc.callTool({ name: 'link_mention', arguments: { note: 'notes/Lunch.md', target: 'Bob Li', line: m.line, column: m.column, text: m.text } });
+    expect(r.isError, toolText(r)).toBeFalsy();
+    expect(await fs.readFile(path.join(v.vault, 'notes/Lunch.md'), 'utf8')).toBe('# Lunch\n\nTalked with [[Bob Li]] about lidar.\n');
+    const back = toolJson(await wc.callTool({ name: 'backlinks', arguments: { note: 'Bob Li' } }));
+    expect(back.backlinks).toContainEqual(expect.objectContaining({ from: 'notes/Lunch.md' }));
+    // Listed again: that place is a link now, so it is not offered, and linking it again is refused.
+    const again = await wc.callTool({ name: 'link_mention', arguments: { note: 'notes/Lunch.md', target: 'Bob Li', line: m.line, column: m.column, text: m.text } });
+    expect(again.isError).toBe(true);
+    expect(toolText(again)).toMatch(/no longer there/);
   });
 
   it('creates a note, indexes it at once, and refuses to overwrite it', async () => {

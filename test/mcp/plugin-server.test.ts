@@ -10,6 +10,7 @@ import { PGliteEngine } from '../../src/core/engine/pglite/pglite-engine';
 import { defaultRules, PathFilter } from '../../src/core/index/path-rules';
 import type { VaultFile, VaultSource } from '../../src/core/index/vault-source';
 import { NoteExistsError, type NoteWriter } from '../../src/core/ops/write-ops';
+import { linkMention } from '../../src/core/links/unlinked-mentions';
 import type { AuditEntry } from '../../src/mcp/audit';
 import type { McpHttpServer } from '../../src/mcp/http-server';
 import { pluginNoteWriter } from '../../src/obsidian/bridge/plugin-note-writer';
@@ -73,6 +74,11 @@ function memoryWrites(vault: MemoryVault, vaultRoot?: string): { writer: NoteWri
     append(path, text) {
       writes.push(`append ${path}`);
       vault.set(path, (vault.text(path) ?? '') + text);
+      return Promise.resolve();
+    },
+    linkMention(path, at, linktext) {
+      writes.push(`link ${path}`);
+      vault.set(path, linkMention(vault.text(path) ?? '', at, linktext));
       return Promise.resolve();
     },
   };

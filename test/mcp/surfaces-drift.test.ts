@@ -80,7 +80,7 @@ describe('surfaces generated from the operations registry', () => {
   it('adds the write operations as tools only when writes are allowed', async () => {
     const registry = withWrites();
     const writes = registry.list().filter((op) => op.scope === 'write');
-    expect(writes.map((op) => op.name).sort()).toEqual(['append_to_note', 'create_note']);
+    expect(writes.map((op) => op.name).sort()).toEqual(['append_to_note', 'create_note', 'link_mention']);
     const tools = await mcpTools(registry, true);
     for (const op of writes) {
       const tool = tools.find((t) => t.name === `vault_${op.name}`);

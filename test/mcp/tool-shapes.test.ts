@@ -68,7 +68,7 @@ describe('the MCP tools an agent sees', () => {
     // Saving a think answer writes a note: not offered to remote callers.
     expect(Object.keys(tools.find((x) => x.name === 'vault_think')!.inputSchema.properties ?? {})).not.toContain('save');
     const writable = await connect(true);
-    expect((await writable.listTools()).tools.map((x) => x.name).sort()).toEqual([...READ_TOOLS, 'vault_append_to_note', 'vault_create_note'].sort());
+    expect((await writable.listTools()).tools.map((x) => x.name).sort()).toEqual([...READ_TOOLS, 'vault_append_to_note', 'vault_create_note', 'vault_link_mention'].sort());
     await writable.close();
     await client.close();
   });

@@ -220,4 +220,17 @@ describe('file system side', () => {
     expect(await fs.readFile(path.join(root, 'outside', 'secret.md'), 'utf8')).toBe('OUTSIDE');
     await expect(fs.stat(path.join(root, 'outside', 'planted.md'))).rejects.toThrow();
   });
+
+  it('the writer links a mention in place, and never through an escaping symlink', async () => {
+    const writer = new FsNoteWriter(source);
+    await fs.writeFile(path.join(vault, 'notes', 'mention.md'), 'Met Dana Wu.\nDana Wu again.\n');
+    await writer.linkMention('notes/mention.md', { line: 2, column: 0, text: 'Dana Wu' }, 'people/Dana Wu');
+    expect(await fs.readFile(path.join(vault, 'notes', 'mention.md'), 'utf8')).toBe('Met Dana Wu.\n[[people/Dana Wu|Dana Wu]] again.\n');
+    // A place that moved is refused and the note is left as it was.
+    await expect(writer.linkMention('notes/mention.md', { line: 2, column: 0, text: 'Dana Wu' }, 'Dana Wu')).rejects.toThrow(/no longer there/);
+    expect(await fs.readFile(path.join(vault, 'notes', 'mention.md'), 'utf8')).toBe('Met Dana Wu.\n[[people/Dana Wu|Dana Wu]] again.\n');
+    await expect(writer.linkMention('notes/escape.md', { line: 1, column: 0, text: 'OUTSIDE' }, 'x')).rejects.toThrow(/outside the vault/);
+    await expect(writer.linkMention('outdir/secret.md', { line: 1, column: 0, text: 'OUTSIDE' }, 'x')).rejects.toThrow(/outside the vault/);
+    expect(await fs.readFile(path.join(root, 'outside', 'secret.md'), 'utf8')).toBe('OUTSIDE');
+  });
 });

@@ -1,8 +1,10 @@
-// The links pane's unlinked mentions and related notes: each place is listed with a "Link it" that rewrites that
-// one place through the vault API (the rest of the note untouched), a place edited since is refused with a
+// The links pane's unlinked mentions and related notes: each place is listed with a "Link it" that asks the
+// `link_mention` op to rewrite that one place (the fake worker serves it through the plugin's own vault writer, as
+// the real worker's call reaches it: the rest of the note untouched), a place edited since is refused with a
 // notice, and related notes show why they are related. A failing extra never hides the links.
 import { describe, expect, it } from 'vitest';
 import { findUnlinkedMentions } from '../../src/core/links/unlinked-mentions';
+import { ObsidianNoteWriter } from '../../src/obsidian/bridge/obsidian-note-writer';
 import { LinksView } from '../../src/obsidian/views/links-view';
 import { setupBrain } from './brain-setup';
 
@@ -14,11 +16,22 @@ function noLinks(fake: ReturnType<typeof setupBrain>['fake']): void {
   fake.ops.set('traverse', (p) => ({ note: p.note, nodes: [] }));
 }
 
+/** `link_mention` as the worker's op reaches the plugin: the place is rewritten by the plugin's vault writer. */
+function linkMentionThroughVault({ app, fake }: ReturnType<typeof setupBrain>): void {
+  const writer = new ObsidianNoteWriter(app.vault as never);
+  fake.ops.set('link_mention', async (p) => {
+    await writer.linkMention(p.note as string, { line: p.line as number, column: p.column as number, text: p.text as string }, 'Acme');
+    return { path: p.note, target: p.target, linked: true };
+  });
+}
+
 describe('links pane: unlinked mentions', () => {
   it('lists each unlinked place and links exactly the one clicked, through the vault', async () => {
-    const { app, fake, brain, leaf } = setupBrain({ 'Meetings/Sync.md': SYNC });
+    const setup = setupBrain({ 'Meetings/Sync.md': SYNC });
+    const { app, fake, brain, leaf } = setup;
     await brain.start();
     noLinks(fake);
+    linkMentionThroughVault(setup);
     fake.ops.set('unlinked_mentions', (p) => ({
       note: p.note,
       names: ['Acme'],
@@ -38,6 +51,7 @@ describe('links pane: unlinked mentions', () => {
     const file = app.vault.getFileByPath('Meetings/Sync.md')!;
     expect(await app.vault.read(file)).toBe('# Sync\n\nWe met Acme today; [[acme]] will ship. See `Acme` and [[Acme]].\n');
     expect(places[1]!.classList.contains('is-linked')).toBe(true);
+    expect(fake.callsOf('op').filter(([name]) => name === 'link_mention')[0]![1]).toEqual({ note: 'Meetings/Sync.md', target: 'Companies/Acme.md', line: 3, column: 19, text: 'acme' });
     // The clicked button is not a row: the note was not opened in place of the pane's leaf.
     expect(app.workspace.getActiveFile()?.path ?? null).not.toBe('Meetings/Sync.md');
 
@@ -48,9 +62,11 @@ describe('links pane: unlinked mentions', () => {
   });
 
   it('refuses a place that changed since the list was read, leaving the note as it is', async () => {
-    const { app, fake, brain, leaf } = setupBrain({ 'Meetings/Sync.md': SYNC });
+    const setup = setupBrain({ 'Meetings/Sync.md': SYNC });
+    const { app, fake, brain, leaf } = setup;
     await brain.start();
     noLinks(fake);
+    linkMentionThroughVault(setup);
     fake.ops.set('unlinked_mentions', (p) => ({ note: p.note, names: ['Acme'], linktext: 'Acme', notes: [{ path: 'Meetings/Sync.md', title: 'Sync', mentions: findUnlinkedMentions(SYNC, ['Acme']) }] }));
     const view = new LinksView(leaf, brain);
     await view.onOpen();

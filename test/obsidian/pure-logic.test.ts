@@ -21,6 +21,8 @@ describe('settings', () => {
     expect(s.debounceMs).toBe(DEFAULT_SETTINGS.debounceMs);
     expect(s.mcpPort).toBe(DEFAULT_SETTINGS.mcpPort);
     expect(s.llmMaxNotes).toBe(12);
+    // What the settings tab would refuse is refused from stored data too.
+    for (const n of [0, 31, 100]) expect(mergeSettings({ llmMaxNotes: n }).llmMaxNotes).toBe(DEFAULT_SETTINGS.llmMaxNotes);
     expect(s.codeChunking).toBe(true);
     expect('unknown' in s).toBe(false);
   });
@@ -67,7 +69,7 @@ describe('settings', () => {
     expect(toLlmSettings(s)).toEqual({ provider: 'anthropic', model: 'claude-test', apiKey: 'sk-ant', maxNotes: 5, timeoutMs: 30_000, saveFolder: 'Syntheses' });
     expect(toWorkerSettings(s, '.obsidian').llm).toEqual(toLlmSettings(s));
     const openai = toLlmSettings(mergeSettings({ llmProvider: 'openai', llmBaseUrl: 'http://localhost:1234/v1', llmModel: 'qwen', llmMaxNotes: 0 }));
-    expect(openai).toMatchObject({ provider: 'openai', baseURL: 'http://localhost:1234/v1', model: 'qwen', maxNotes: 1 });
+    expect(openai).toMatchObject({ provider: 'openai', baseURL: 'http://localhost:1234/v1', model: 'qwen', maxNotes: DEFAULT_SETTINGS.llmMaxNotes });
     expect('apiKey' in openai).toBe(false);
     const off = toLlmSettings(mergeSettings({ llmProvider: 'none', llmApiKey: 'sk-secret', llmModel: 'm' }));
     expect(off.provider).toBe('none');

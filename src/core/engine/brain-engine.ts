@@ -220,6 +220,8 @@ export interface DatedPagesQuery {
   since: string;
   until: string;
   limit?: number;
+  /** Leave out paths matching any of these regular expressions, as `SearchFilters.hidden`. */
+  hidden?: string[];
 }
 
 export interface DatedPage {

@@ -38,9 +38,7 @@ export const unlinkedMentionsOp = defineOp({
   async handler(ctx: Ctx, p: { note: string; limit: number }) {
     const vis = visibilityOf(ctx);
     const path = await vis.note(p.note);
-    const page = await ctx.brain.engine.getPage(path);
-    const base = linktextFor(path, true);
-    const names = mentionNames([base, page?.title ?? '', ...(page?.aliases ?? [])]);
+    const names = await namesOf(ctx.brain, path);
     const candidates = await mentionCandidates(ctx, vis, path, names);
     const notes: MentioningNote[] = [];
     for (const c of candidates) {
@@ -54,12 +52,22 @@ export const unlinkedMentionsOp = defineOp({
       if (mentions.length > 0) notes.push({ path: c.path, title: c.title, mentions });
     }
     notes.sort((a, b) => b.mentions.length - a.mentions.length || a.path.localeCompare(b.path));
-    // The link text a "link it" writes: the file name when no other note has it, else the path.
-    const pages = await ctx.brain.engine.listPages({});
-    const unique = pages.filter((pg) => linktextFor(pg.path, true).toLowerCase() === base.toLowerCase()).length <= 1;
-    return { note: path, names, linktext: linktextFor(path, unique), notes: notes.slice(0, p.limit) };
+    return { note: path, names, linktext: await linktextOf(ctx.brain, path), notes: notes.slice(0, p.limit) };
   },
 });
+
+/** The names an unlinked mention of the note at `path` may use: its file name, title and aliases. */
+export async function namesOf(brain: Brain, path: string): Promise<string[]> {
+  const page = await brain.engine.getPage(path);
+  return mentionNames([linktextFor(path, true), page?.title ?? '', ...(page?.aliases ?? [])]);
+}
+
+/** The link text a "link it" writes to the note at `path`: its file name when no other note has it, else its path. */
+export async function linktextOf(brain: Brain, path: string): Promise<string> {
+  const base = linktextFor(path, true).toLowerCase();
+  const pages = await brain.engine.listPages({});
+  return linktextFor(path, pages.filter((pg) => linktextFor(pg.path, true).toLowerCase() === base).length <= 1);
+}
 
 /** The notes whose indexed text holds one of the names as a phrase (stems and CJK segments included). */
 async function mentionCandidates(ctx: Ctx, vis: Visibility, self: string, names: string[]): Promise<{ path: string; title: string }[]> {

@@ -1,6 +1,7 @@
 // Write operations: the only ops that change the vault. Surfaces expose them only when the user enables writes
-// (MCP `--allow-writes`). They create new Markdown notes or append to existing ones; they never overwrite,
-// never touch excluded or hidden folders, and never write anything but `.md` files inside the vault.
+// (MCP `--allow-writes`). They create new Markdown notes, append to existing ones, or turn one unlinked mention
+// into a link (the links pane's "Link it"); they never overwrite a note with other text, never touch excluded or
+// hidden folders, and never write anything but `.md` files inside the vault.
 import type { Brain } from '../brain';
 import { noteParam } from './note-param';
 import { defineOp, type OpContext } from './registry';
@@ -9,8 +10,9 @@ import { confineVaultPath, PathRefusedError } from './remote-path';
 import { withProvenance } from '../note/provenance';
 import { withoutRemoteEmbeds } from '../think/inert-markdown';
 import { WriteRefusedError, type NoteWriter } from './note-writer';
+import { linktextOf, namesOf } from './note-ops';
 
-export { NoteExistsError, WriteRefusedError, type NoteWriter } from './note-writer';
+export { NoteExistsError, WriteRefusedError, type MentionPlace, type NoteWriter } from './note-writer';
 
 /** Largest text one write call may add, in characters. */
 export const MAX_WRITE_CHARS = 100_000;
@@ -70,7 +72,39 @@ export function createWriteOps(writer: NoteWriter, options: { now?: () => Date }
     },
   });
 
-  return [createNote, appendToNote] as const;
+  const linkMentionOp = defineOp({
+    name: 'link_mention',
+    description:
+      'Turn one unlinked mention (as unlinked_mentions reported it: note, line, column, words) into a link to the note it names, keeping the prose as it reads. Fails when that place changed since it was listed.',
+    scope: 'write',
+    params: {
+      type: 'object',
+      properties: {
+        note: { ...noteParam, description: 'The note holding the mention (path, title or alias)' },
+        target: { ...noteParam, description: 'The note the words name, which the link will point to' },
+        line: { type: 'integer', minimum: 1, description: '1-based line of the mention' },
+        column: { type: 'integer', minimum: 0, description: 'UTF-16 offset of the mention within its line' },
+        text: { type: 'string', minLength: 1, maxLength: 500, description: 'The words as written at that place' },
+      },
+      required: ['note', 'target', 'line', 'column', 'text'],
+    },
+    async handler(ctx: Ctx, p: { note: string; target: string; line: number; column: number; text: string }) {
+      const vis = visibilityOf(ctx);
+      const path = writablePath(ctx, await vis.note(p.note));
+      const target = await vis.note(p.target);
+      // Only a name of the target becomes its link: this op links mentions, it does not turn any words into links.
+      const spoken = p.text.replace(/\s+/g, ' ').trim().toLowerCase();
+      if (!(await namesOf(ctx.brain, target)).some((n) => n.replace(/\s+/g, ' ').toLowerCase() === spoken)) {
+        throw new WriteRefusedError(`"${p.text}" is not a name of ${target} (its file name, title or an alias)`);
+      }
+      const linktext = await linktextOf(ctx.brain, target);
+      await writer.linkMention(path, { line: p.line, column: p.column, text: p.text }, linktext);
+      await ctx.brain.indexer.updatePaths([path]);
+      return { path, target, linked: true, linktext, line: p.line, column: p.column };
+    },
+  });
+
+  return [createNote, appendToNote, linkMentionOp] as const;
 }
 
 /** The rules every write obeys, remote or not. Exclusion is checked before existence so it reveals nothing. */

@@ -147,7 +147,7 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
   let dated: DatedHit[] = [];
   let topic: string[] = [];
   if (intent.kind === 'temporal') {
-    dated = await datedInWindow(engine, intent.window);
+    dated = await datedInWindow(engine, intent.window, filters?.hidden);
     topic = queryTerms(withoutTimeWords(q, intent.window)).words.filter((w) => !TIME_FILLER.has(w));
   }
   const topical = topic.length > 0;

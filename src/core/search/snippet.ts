@@ -1,8 +1,8 @@
 // A short window of a chunk around the first query word it contains, on one line and as prose: heading lines
 // are left out (every surface shows the title and heading path beside the snippet, so keeping them printed the
 // title two or three times), links read as their display text, Dataview fields as `key: value`, list items
-// as a list reads inline, and the window is cut at word boundaries (at any character in CJK text, which has no
-// spaces). Code is shown as written. `snippetHighlights` names the snippet's words the keyword arm matched: the
+// as a list reads inline, quotes and callouts without their `>` and `[!type]` marks, and the window is cut at
+// word boundaries (at any character in CJK text, which has no spaces). Code is shown as written. `snippetHighlights` names the snippet's words the keyword arm matched: the
 // same English stem, or a query CJK word's bigram, not only the letters typed.
 import { findInlineFields } from '../links/inline-fields';
 import { listItemStart } from '../markdown/list-item';
@@ -108,35 +108,65 @@ function fieldEdits(masked: string): Edit[] {
 /**
  * List items as a list reads inline: `- Alpha\n- [x] Beta` -> `Alpha · Beta`. Bullets and task boxes go (core
  * search shows a task as its text); a number stays, as it says the item's place. An item's continuation lines
- * and blank lines keep the list going; any other line ends it. Thematic breaks (`---`, `* * *`) are left out.
+ * and blank lines keep the list going; any other line ends it. Thematic breaks (`---`, `* * *`) are left out, and
+ * so are a quote's `>` markers and a callout's `[!type]` head (see `quoteEdits`).
  */
 function listEdits(text: string, masked: string): Edit[] {
   const edits: Edit[] = [];
   let inList = false;
   let lineStart = 0;
-  for (const line of masked.split('\n')) {
+  for (const whole of masked.split('\n')) {
+    // A quote's or callout's `>` markers go; what follows them is read as any other line (a list in a callout).
+    const quote = quoteEdits(text, whole, lineStart);
+    edits.push(...quote.edits);
+    const line = whole.slice(quote.length);
     const rule = THEMATIC_BREAK.test(line);
     const item = rule ? null : listItemStart(line);
     if (rule) {
       edits.push({ at: lineStart, end: lineStart + line.length, text: '' });
       inList = false;
-    } else if (item && text.startsWith(line.slice(0, item.length), lineStart)) {
+    } else if (item && text.startsWith(line.slice(0, item.length), lineStart + quote.length)) {
       // (The marker as written, not code the mask turned to spaces after a bare `-`.)
-      const at = lineStart + item.indent;
+      const at = lineStart + quote.length + item.indent;
       const separator = inList ? ITEM_SEPARATOR : '';
       if (/^\d/.test(item.marker)) {
         edits.push({ at, end: at, text: separator });
-        if (item.box) edits.push({ at: lineStart + item.box[0], end: lineStart + item.box[1], text: '' });
+        if (item.box) edits.push({ at: lineStart + quote.length + item.box[0], end: lineStart + quote.length + item.box[1], text: '' });
       } else {
-        edits.push({ at, end: lineStart + item.length, text: separator });
+        edits.push({ at, end: lineStart + quote.length + item.length, text: separator });
       }
       inList = true;
     } else if (line.trim() !== '' && !/^[ \t]/.test(line)) {
       inList = false;
     }
-    lineStart += line.length + 1;
+    lineStart += whole.length + 1;
   }
   return edits;
+}
+
+const QUOTE_MARKERS = /^ {0,3}>(?:[ \t]{0,4}>)*[ \t]?/;
+const CALLOUT_HEAD = /^\[!([^\]\n]+)\][+-]?[ \t]*/;
+
+/**
+ * The edits that drop a quote line's `>` markers (nested ones too), and a callout's `[!type]` head: a callout reads
+ * as its title, or as its type when it has none (`> [!tip]` -> "Tip"), as Obsidian renders it. `length` is how much
+ * of the line the markers take, so the caller reads the rest as a plain line.
+ */
+function quoteEdits(text: string, line: string, lineStart: number): { edits: Edit[]; length: number } {
+  const m = QUOTE_MARKERS.exec(line);
+  // (Markers as written, not code the mask blanked.)
+  if (!m || !text.startsWith(m[0], lineStart)) return { edits: [], length: 0 };
+  const edits: Edit[] = [{ at: lineStart, end: lineStart + m[0].length, text: '' }];
+  const rest = line.slice(m[0].length);
+  const head = CALLOUT_HEAD.exec(rest);
+  if (head && text.startsWith(head[0], lineStart + m[0].length)) {
+    const at = lineStart + m[0].length;
+    const titled = rest.slice(head[0].length).trim() !== '';
+    const type = head[1]!.trim();
+    edits.push({ at, end: at + head[0].length, text: titled ? '' : `${type.charAt(0).toUpperCase()}${type.slice(1)} ` });
+    return { edits, length: m[0].length + head[0].length };
+  }
+  return { edits, length: m[0].length };
 }
 
 /** The chunk's prose: no frontmatter block and no heading lines (unless the chunk is nothing but a heading). */

@@ -18,11 +18,14 @@ export interface DatedHit {
   summary?: string;
 }
 
-/** Every note with a timeline entry or a date inside the window, earliest first. */
-export async function datedInWindow(engine: BrainEngine, window: TimeWindow): Promise<DatedHit[]> {
+/**
+ * Every note with a timeline entry or a date inside the window, earliest first; none whose path matches `hidden`
+ * (what the caller may not see: left out of the reads, so it neither takes a place under the cap nor is counted).
+ */
+export async function datedInWindow(engine: BrainEngine, window: TimeWindow, hidden?: string[]): Promise<DatedHit[]> {
   const [entries, pages] = await Promise.all([
-    engine.timeline({ since: window.since, until: window.until, limit: DATED_CAP }),
-    engine.datedPages({ since: window.since, until: window.until, limit: DATED_CAP }),
+    engine.timeline({ since: window.since, until: window.until, limit: DATED_CAP, hidden }),
+    engine.datedPages({ since: window.since, until: window.until, limit: DATED_CAP, hidden }),
   ]);
   const best = new Map<string, DatedHit>();
   const offer = (h: DatedHit): void => {

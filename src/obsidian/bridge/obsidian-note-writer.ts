@@ -1,7 +1,9 @@
-// The write ops' vault side in the plugin (main thread): creates and appends through the Obsidian vault API, so the app, its
-// cache and sync see the change as if the user made it. Paths arrive confined, vault-relative and `.md`.
+// The write ops' vault side in the plugin (main thread): creates, appends and links mentions through the Obsidian
+// vault API, so the app, its cache and sync see the change as if the user made it. Paths arrive confined,
+// vault-relative and `.md`.
 import { TFile, TFolder, type Vault } from 'obsidian';
-import { NoteExistsError, WriteRefusedError, type NoteWriter } from '../../core/ops/note-writer';
+import { NoteExistsError, WriteRefusedError, type MentionPlace, type NoteWriter } from '../../core/ops/note-writer';
+import { linkMention } from '../../core/links/unlinked-mentions';
 
 export class ObsidianNoteWriter implements NoteWriter {
   constructor(private readonly vault: Vault) {}
@@ -17,6 +19,13 @@ export class ObsidianNoteWriter implements NoteWriter {
     const file = this.vault.getAbstractFileByPath(path);
     if (!(file instanceof TFile)) throw new WriteRefusedError(`"${path}" is not a note in the vault`);
     await this.vault.append(file, text);
+  }
+
+  async linkMention(path: string, at: MentionPlace, linktext: string): Promise<void> {
+    const file = this.vault.getAbstractFileByPath(path);
+    if (!(file instanceof TFile)) throw new WriteRefusedError(`"${path}" is not a note in the vault`);
+    // process() reads and writes in one step, so an edit made meanwhile is not overwritten.
+    await this.vault.process(file, (text) => linkMention(text, at, linktext));
   }
 
   /** Creates the missing folders above `path`, outermost first. */

@@ -25,5 +25,6 @@ export function pluginNoteWriter(options: PluginNoteWriterOptions): NoteWriter {
   return {
     create: async (path, text) => (await target(path)).create(path, text),
     append: async (path, text) => (await target(path)).append(path, text),
+    linkMention: async (path, at, linktext) => (await target(path)).linkMention(path, at, linktext),
   };
 }

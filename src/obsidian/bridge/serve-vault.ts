@@ -28,5 +28,9 @@ export function vaultHandlers(source: VaultSource, writer?: NoteWriter, push?: (
       await writing().append(path, text);
       return written(path);
     },
+    'vault.linkMention': async ({ path, at, linktext }) => {
+      await writing().linkMention(path, at, linktext);
+      return written(path);
+    },
   };
 }

@@ -17,5 +17,9 @@ export function confinedToVaultRoot(writer: NoteWriter, vaultRoot: string): Note
       await assertWriteInside(disk, relPath, 'append');
       await writer.append(relPath, text);
     },
+    async linkMention(relPath, at, linktext) {
+      await assertWriteInside(disk, relPath, 'append');
+      await writer.linkMention(relPath, at, linktext);
+    },
   };
 }

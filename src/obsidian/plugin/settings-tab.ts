@@ -10,7 +10,7 @@ import { serverDatabaseGroup } from './server-database-settings';
 import type { VaultBrainHost } from './host';
 import { ignoreFilterRegExp } from '../../core/note/ignore-filters';
 import { destructive, renderRowsImperatively, type SettingRow, type SettingRowGroup } from './setting-rows';
-import { effectiveRules, obsidianIgnoreFilters, parseRuleLines, previewRules, type EmbedderChoice, type LlmProvider } from './settings';
+import { effectiveRules, MAX_LLM_NOTES, obsidianIgnoreFilters, parseRuleLines, previewRules, type EmbedderChoice, type LlmProvider } from './settings';
 import type { SearchMode } from '../../core/search/modes';
 
 type TextKey = 'embedderBaseUrl' | 'embedderModel' | 'embedderApiKey' | 'llmBaseUrl' | 'llmModel' | 'llmApiKey' | 'llmRerankModel';
@@ -284,7 +284,7 @@ export class VaultBrainSettingTab extends PluginSettingTab {
             void setting.addText((t) =>
               t.setValue(String(s().llmMaxNotes)).onChange(async (v) => {
                 const n = Number(v.trim());
-                if (!Number.isInteger(n) || n < 1 || n > 30) return;
+                if (!Number.isInteger(n) || n < 1 || n > MAX_LLM_NOTES) return;
                 s().llmMaxNotes = n;
                 await this.save();
               }),

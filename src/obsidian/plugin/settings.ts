@@ -9,6 +9,9 @@ import type { WorkerSettings } from '../protocol/worker-api';
 import { ANTHROPIC_DEFAULT_BASE_URL, OPENAI_DEFAULT_BASE_URL } from '../../core/think/providers/defaults';
 import { originOf } from '../bridge/serve-requests';
 
+/** The most notes the settings tab lets one question send to the model. */
+export const MAX_LLM_NOTES = 30;
+
 export type EmbedderChoice = 'builtin' | 'none' | 'openai';
 export type LlmProvider = 'none' | 'anthropic' | 'openai';
 
@@ -28,7 +31,10 @@ export interface VaultBrainSettings {
   llmBaseUrl: string;
   llmModel: string;
   llmApiKey: string;
-  /** Most notes whose text may be sent to the model for one question. */
+  /**
+   * Most notes whose text may be sent to the model for one question (1..MAX_LLM_NOTES). Its default is below the
+   * CLI's (core's 12) on purpose: in the app the notes leave the device after one click, often on a phone's data.
+   */
   llmMaxNotes: number;
   /** Longest wait for the model's whole answer before the answer is assembled from the notes instead. */
   llmTimeoutSeconds: number;
@@ -101,7 +107,7 @@ export function mergeSettings(raw: unknown): VaultBrainSettings {
     llmBaseUrl: str(r.llmBaseUrl, d.llmBaseUrl),
     llmModel: str(r.llmModel, d.llmModel),
     llmApiKey: str(r.llmApiKey, d.llmApiKey),
-    llmMaxNotes: int(r.llmMaxNotes, 0, 100, d.llmMaxNotes),
+    llmMaxNotes: int(r.llmMaxNotes, 1, MAX_LLM_NOTES, d.llmMaxNotes),
     llmTimeoutSeconds: int(r.llmTimeoutSeconds, 5, 600, d.llmTimeoutSeconds),
     llmRerankModel: str(r.llmRerankModel, d.llmRerankModel).trim(),
     // Data saved before the setting existed, or a mode this version does not know: the default.

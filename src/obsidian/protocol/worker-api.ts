@@ -9,6 +9,7 @@ import type { IndexProgress, IndexSummary } from '../../core/index/indexer';
 import type { VaultFile } from '../../core/index/vault-source';
 import type { ObjectSchema } from '../../core/ops/schema';
 import type { ThinkParams } from '../../core/ops/think-op';
+import type { MentionPlace } from '../../core/ops/note-writer';
 import type { LlmSettings } from '../../core/think/settings';
 import type { BreakerStatus } from '../../core/net/circuit-breaker';
 import { createRpcEndpoint, type Handlers, type RpcEndpoint, type RpcPort, type SerializedError } from './rpc';
@@ -136,6 +137,8 @@ export interface VaultApi {
    */
   'vault.create'(params: { path: string; text: string }): Promise<PushedFile | null>;
   'vault.append'(params: { path: string; text: string }): Promise<PushedFile | null>;
+  /** One unlinked mention made a link, read and rewritten on the plugin's side (`NoteWriter.linkMention`). */
+  'vault.linkMention'(params: { path: string; at: MentionPlace; linktext: string }): Promise<PushedFile | null>;
 }
 
 /**

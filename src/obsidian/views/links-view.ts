@@ -48,7 +48,7 @@ export class LinksView extends ItemView {
     this.registerDomEvent(this.contentEl, 'click', (evt) => {
       this.toggle(evt);
       const linkIt = evt.target instanceof Element ? evt.target.closest<HTMLElement>('[data-action="link-mention"]') : null;
-      if (linkIt && this.notePath) void linkItClicked(this.app, linkIt, this.notePath);
+      if (linkIt && this.notePath) void linkItClicked(this.brain, linkIt, this.notePath);
       const el = evt.target instanceof Element ? evt.target.closest<HTMLElement>('[data-linktext]') : null;
       if (el && this.notePath) void openLink(this.app, el.getAttribute('data-linktext') ?? '', this.notePath, paneFor(evt));
     });

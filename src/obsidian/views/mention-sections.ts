@@ -1,11 +1,12 @@
 // The links pane's sections beyond links: unlinked mentions (each place another note names this one without a
-// link, with a "Link it" button) and related notes (not linked yet, each with why). "Link it" rewrites that one
-// place through the vault API (Vault.process, so the app, its cache and sync see the user's own edit) with the
-// same core function the op's finder uses; the index then takes the edit in like any other.
-import { Notice, TFile, type App } from 'obsidian';
-import { linkMention } from '../../core/links/unlinked-mentions';
+// link, with a "Link it" button) and related notes (not linked yet, each with why). "Link it" calls the
+// `link_mention` op, as an agent would: the worker checks the words name this note and picks the link text, the
+// plugin rewrites that one place through the vault API (Vault.process, so the app, its cache and sync see the
+// user's own edit), and the op indexes the note as written.
+import { Notice } from 'obsidian';
 import { errorText } from '../plugin/error-text';
 import type { OpResult } from '../../core/ops';
+import { LOCAL, type BrainService } from '../plugin/brain-service';
 import { basename } from './grouping';
 import { markNoteRow } from './note-rows';
 
@@ -61,21 +62,17 @@ export function renderRelated(root: HTMLElement, r: RelatedNotesResponse): void 
  * Handles a click on "Link it": rewrites that one place of the mentioning note to a link to `target`. Returns
  * true when the note was changed; a place that moved (the note was edited since the list was read) is said.
  */
-export async function linkItClicked(app: App, button: HTMLElement, target: string): Promise<boolean> {
-  const row = button.closest<HTMLElement>('[data-path]');
-  const source = app.vault.getAbstractFileByPath(row?.getAttribute('data-path') ?? '');
-  const dest = app.vault.getAbstractFileByPath(target);
-  if (!(source instanceof TFile) || !(dest instanceof TFile)) return false;
+export async function linkItClicked(brain: BrainService, button: HTMLElement, target: string): Promise<boolean> {
+  const note = button.closest<HTMLElement>('[data-path]')?.getAttribute('data-path');
+  if (!note) return false;
   const at = {
     line: Number(button.getAttribute('data-line')),
     column: Number(button.getAttribute('data-column')),
     text: button.getAttribute('data-text') ?? '',
   };
-  // The link text Obsidian itself would write from that note (shortest unambiguous path, no .md).
-  const linktext = app.metadataCache.fileToLinktext(dest, source.path, true);
   button.setAttribute('disabled', 'true');
   try {
-    await app.vault.process(source, (text) => linkMention(text, at, linktext));
+    await brain.op('link_mention', { note, target, ...at }, LOCAL);
     button.closest('.vb-mention')?.addClass('is-linked');
     button.setText('Linked');
     return true;

@@ -93,6 +93,16 @@ describe('temporal answers', () => {
     expect(later.results.every((x) => x.explain?.dated === undefined)).toBe(true);
   });
 
+  it('a hidden note is left out of the dated notes read, not only of the results (nor counted in explain)', async () => {
+    const all = await search('what happened in March 2024');
+    const hidden = await search('what happened in March 2024', { filters: { hidden: ['^daily/'] } });
+    expect(paths(all)).toContain('daily/2024-03-12.md');
+    expect(paths(hidden)).not.toContain('daily/2024-03-12.md');
+    const count = (r: SearchResponse): number => Number(/^(\d+) notes dated/.exec(r.pipeline?.stages.temporal ?? '')?.[1] ?? -1);
+    expect(count(all)).toBeGreaterThan(1);
+    expect(count(hidden)).toBe(count(all) - 1);
+  });
+
   it('with other words, only dated notes that match them lead', async () => {
     const r = await search('hiring plan last week');
     expect(paths(r)[0]).toBe('meetings/2024-11-25 Weekly sync.md');

@@ -87,6 +87,17 @@ describe('snippets', () => {
     }
   });
 
+  it('reads quotes and callouts without their markers: a callout as its title, or its type when untitled', () => {
+    expect(makeSnippet('> Quoted line\n> and its second line\nAfter.', [])).toBe('Quoted line and its second line After.');
+    expect(makeSnippet('> > nested quote', [])).toBe('nested quote');
+    expect(makeSnippet('> [!warning]- Back up first\n> Sync can overwrite files.', [])).toBe('Back up first Sync can overwrite files.');
+    expect(makeSnippet('> [!tip]\n> Use **aliases**.', [])).toBe('Tip Use aliases.');
+    // A list inside a callout reads as any list; CJK callout titles stay as written.
+    expect(makeSnippet('> [!note] 清单\n> - 买菜\n> - [x] 洗碗', [])).toBe('清单 买菜 · 洗碗');
+    // A `>` inside code or mid-line is text.
+    expect(makeSnippet('```\n> not a quote\n```\na > b', [])).toBe('``` > not a quote ``` a > b');
+  });
+
   it('keeps code as written: no fields, list items, headings, links or emphasis inside it', () => {
     expect(makeSnippet('Call `a:: b` or `[[x]] **y**` here', [])).toBe('Call `a:: b` or `[[x]] **y**` here');
     const fenced = 'Setup:\n```yaml\nkey:: value\n- item\n# comment\n```\nthen [status:: done]';

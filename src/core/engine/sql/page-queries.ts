@@ -98,14 +98,20 @@ export async function timeline(db: SqlTx, query: TimelineQuery = {}): Promise<Ti
  * title that starts with one. A scan of `pages`, run only for queries that name a time.
  */
 export async function datedPages(db: SqlTx, query: DatedPagesQuery): Promise<DatedPage[]> {
+  const params: unknown[] = [query.since, query.until, limitOf(query.limit, 200)];
+  // Hidden notes are left out here, not after: they would take the cap's places from notes the caller may see.
+  const hide = hiddenCondition('path', query.hidden, (v) => {
+    params.push(v);
+    return `$${params.length}`;
+  });
   const r = await db.query<DatedPage>(
     `select path, title, date from (
        select path, title, coalesce(
          case when frontmatter->>'date' ~ '^\\d{4}-\\d{2}-\\d{2}' then left(frontmatter->>'date', 10) end,
          substring(title from '^(\\d{4}-\\d{2}-\\d{2})')) as date
-       from pages where source_id = ${SOURCE}) d
+       from pages where source_id = ${SOURCE}${hide ? ` and ${hide}` : ''}) d
      where date between $1 and $2 order by date, path limit $3`,
-    [query.since, query.until, limitOf(query.limit, 200)],
+    params,
   );
   return r.rows;
 }
