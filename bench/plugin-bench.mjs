@@ -8,7 +8,7 @@
 // The stand-in app says desktop (the worker keeps the database in OPFS) unless --mobile (IndexedDB).
 // Targets (issue 17, 2-core machine): cold open <= 4 s; first search answered <= 10 s after enabling; full index
 // <= 60 s; warm open <= 3 s; one-note edit searchable <= 150 ms p50; worker heap <= 500 MB; no main-thread task
-// over 50 ms.
+// over 50 ms; a fresh store (an empty vault enabled, then closed) <= 15 MB.
 import esbuild from 'esbuild';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -21,6 +21,8 @@ import { BENCH_OUT } from './vault-10k.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const APP_ID = 'benchplugin0000a';
+/** A second vault, empty: the store a fresh enable leaves (issue 17: a fresh database on disk <= 15 MB). */
+const FRESH_APP_ID = 'benchfreshvault0';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const e2e = path.join(root, 'test/e2e');
 
@@ -316,11 +318,63 @@ try {
     }
   });
 
-  async function loadPage() {
-    await page.goto(`${server.url}/?appId=${APP_ID}&platform=${platform}`);
+  async function loadPage(appId = APP_ID, vaultNotes = notes) {
+    await page.goto(`${server.url}/?appId=${appId}&platform=${platform}`);
     await page.waitForFunction(() => document.title === 'Vault-brain e2e ready', undefined, { timeout: 120_000 });
     // In slices: one postMessage of a 10k-note vault is a long structured clone.
-    for (let i = 0; i < notes.length; i += 1000) await page.evaluate((n) => window.__vb.setNotes(n), notes.slice(i, i + 1000));
+    for (let i = 0; i < vaultNotes.length; i += 1000) await page.evaluate((n) => window.__vb.setNotes(n), vaultNotes.slice(i, i + 1000));
+  }
+
+  /**
+   * The bytes a store holds, file by file (an OPFS folder's files, or the file contents in its IndexedDB
+   * database): what it takes on disk before the browser's own compression (IndexedDB's) or allocation.
+   */
+  async function storeBytes(appId) {
+    return page.evaluate(async (name) => {
+      try {
+        const root = await navigator.storage.getDirectory();
+        const folder = await root.getDirectoryHandle(name);
+        let bytes = 0;
+        let files = 0;
+        const walk = async (dir) => {
+          for await (const h of dir.values()) {
+            if (h.kind === 'directory') await walk(h);
+            else {
+              const size = (await h.getFile()).size;
+              bytes += size;
+              if (size > 0) files++;
+            }
+          }
+        };
+        await walk(folder);
+        return { store: 'opfs', bytes, files };
+      } catch {
+        // not in OPFS: the IndexedDB store
+      }
+      const db = await new Promise((resolve, reject) => {
+        const r = indexedDB.open(`/pglite/${name}`);
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+      let bytes = 0;
+      let files = 0;
+      if (db.objectStoreNames.contains('FILE_DATA')) {
+        const cursor = db.transaction('FILE_DATA').objectStore('FILE_DATA').openCursor();
+        await new Promise((resolve, reject) => {
+          cursor.onsuccess = () => {
+            const c = cursor.result;
+            if (!c) return resolve();
+            const n = c.value?.contents?.byteLength ?? 0;
+            bytes += n;
+            if (n > 0) files++;
+            c.continue();
+          };
+          cursor.onerror = () => reject(cursor.error);
+        });
+      }
+      db.close();
+      return { store: 'indexeddb', bytes, files };
+    }, `vault-brain-${appId}`);
   }
 
   /**
@@ -537,6 +591,14 @@ try {
     log(profile ? `  worker CPU profile (warm) ${profileWarmOut}` : '  worker CPU profile (warm) not taken (no worker target)');
   }
   await page.evaluate(() => window.__vb.plugin?.brain.close());
+  const storeNow = await storeBytes(APP_ID);
+
+  // ---- a fresh store: the plugin enabled on an empty vault, then closed ----
+  await loadPage(FRESH_APP_ID, []);
+  await page.evaluate(() => window.__vb.loadPlugin({ layoutReady: false }).then(() => undefined));
+  await enable('nothing here');
+  await page.evaluate(() => window.__vb.plugin?.brain.close());
+  const freshStore = await storeBytes(FRESH_APP_ID);
 
   const sorted = (a) => [...a].sort((x, y) => x - y);
   /**
@@ -590,6 +652,10 @@ try {
     rendererRssMB,
     store,
     opfsMB,
+    // The store's own bytes after the warm open's close (idbMB / opfsMB are the browser's estimate for the origin).
+    storeMB: storeNow.bytes / 1048576,
+    // The store an enable on an empty vault leaves, closed (target <= 15 MB).
+    freshStoreMB: freshStore.bytes / 1048576,
     phaseMs: coldPhases.phaseMs,
     indexMsPerNoteByTenth: coldPhases.msPerNoteByTenth,
     longestTaskWallMs,
@@ -615,6 +681,8 @@ try {
   log(`  phases (cold)           ${Object.entries(coldPhases.phaseMs).map(([k, v]) => `${k} ${s(v)}`).join(', ')}`);
   log(`  index ms/note by tenth  ${coldPhases.msPerNoteByTenth.map((v) => (v == null ? 'n/a' : v.toFixed(1))).join(' ')}`);
   log(`  store                   ${store} (${platform}): IndexedDB ${idbMB.toFixed(1)} MB, OPFS ${opfsMB.toFixed(1)} MB`);
+  log(`  store bytes             ${(storeNow.bytes / 1048576).toFixed(1)} MB in ${storeNow.files} files (after the warm open's close)`);
+  log(`  fresh store             ${(freshStore.bytes / 1048576).toFixed(1)} MB in ${freshStore.files} files (${freshStore.store}; an empty vault enabled, then closed; target <= 15 MB)`);
   log(`  warm open               ${s(warm.openMs)}   (target <= 3 s; re-index with no change done at ${s(warm.indexMs)})`);
   log(`  warm open parts        ${parts(warm.openTimings)}`);
   log(`  one-note edit searchable p50 ${m(figures.editP50Ms)}  p95 ${m(percentile(sorted(editMs), 95))}  (target p50 <= 150 ms; the update call alone p50 ${m(figures.editUpdateP50Ms)})`);

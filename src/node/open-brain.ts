@@ -115,7 +115,8 @@ export async function openNodeBrain(options: OpenBrainOptions): Promise<OpenedBr
         database = { openMs: onDisk.openMs, fresh: onDisk.fresh };
         return onDisk.engine;
       },
-      skipScans: () => untouched,
+      // Untouched since a clean close: the heap scans are skipped, not deferred (a command is short-lived).
+      checksAtOpen: () => (untouched ? 'open' : 'quick'),
       discard: () => moveAside(dbDir),
     };
     const opened = await openChecked(store);

@@ -10,6 +10,7 @@ import type { VaultFile, VaultSource } from '../../src/core/index/vault-source';
 import { loadBuiltinEmbedderFromDisk } from '../../src/node/embedder-asset';
 import { nodeWasmLoader } from '../../src/node/tree-sitter-wasm';
 import { BrainHost, EMBEDDER_ASSET, StoreOpenError, type BrainHostDeps } from '../../src/obsidian/worker/brain-host';
+import type { CleanCloseMarks } from '../../src/obsidian/worker/clean-close-marks';
 import { note } from '../core/engine/fixtures';
 import { connectToMain, connectToWorker, databaseName, type MainEndpoint, type WorkerEvents, type WorkerSettings } from '../../src/obsidian/protocol/worker-api';
 import { postgresHandlers } from '../../src/obsidian/bridge/serve-postgres';
@@ -371,6 +372,170 @@ describe('a damaged store in the worker', () => {
     expect(clean.pages).toBeGreaterThan(0);
     expect(discarded).toEqual(['idb://vault-brain-d4']);
     expect(logs.filter((l) => l.notify)).toHaveLength(1);
+  });
+});
+
+/** The worker's clean-close marks, in memory (the worker keeps them in IndexedDB: clean-close-marks.ts). */
+function memoryMarks(): CleanCloseMarks & { map: Map<string, string> } {
+  const map = new Map<string, string>();
+  return {
+    map,
+    take: (name) => {
+      const at = map.get(name) ?? null;
+      map.delete(name);
+      return Promise.resolve(at);
+    },
+    put: (name, location) => {
+      map.set(name, location);
+      return Promise.resolve();
+    },
+  };
+}
+
+describe('the store checks after a clean close', () => {
+  /** The host's checks as they run: mode, and whether inside the open (no brain yet) or after it. */
+  function recorder(): { modes: string[]; host: { current: BrainHost | null }; openEngine: BrainHostDeps['openEngine'] } {
+    const modes: string[] = [];
+    const host: { current: BrainHost | null } = { current: null };
+    return {
+      modes,
+      host,
+      async openEngine() {
+        const engine = await PGliteEngine.open({});
+        const check = engine.checkIntegrity.bind(engine);
+        engine.checkIntegrity = (mode) => {
+          modes.push(`${mode} ${host.current?.brain ? 'after open' : 'in open'}`);
+          return check(mode);
+        };
+        return { engine };
+      },
+    };
+  }
+
+  it('a clean close leaves a mark; the next open runs no checks before it returns, the cheap ones after, no heap scans', async () => {
+    const marks = memoryMarks();
+    const r = recorder();
+    const { main, host } = setup(demoVault(), { cleanClose: marks, openEngine: r.openEngine });
+    r.host.current = host;
+    const first = await main.call('open', { vaultId: 'c1', settings: SETTINGS });
+    expect(first.cleanClose).toBe(false);
+    await main.call('index', {});
+    expect(r.modes).toEqual(['open in open', 'scans after open']);
+    await main.call('close', {});
+    expect([...marks.map]).toEqual([['vault-brain-c1', 'idb://vault-brain-c1']]);
+
+    r.modes.length = 0;
+    const again = await main.call('open', { vaultId: 'c1', settings: SETTINGS });
+    expect(again.cleanClose).toBe(true);
+    // Taken at open: a session that crashes from here on leaves no mark behind.
+    expect(marks.map.size).toBe(0);
+    await main.call('index', {});
+    expect(r.modes).toEqual(['open after open']);
+  });
+
+  it('without a mark (the last session crashed) the open runs its checks and the heap scans follow', async () => {
+    const r = recorder();
+    const { main, host } = setup(demoVault(), { cleanClose: memoryMarks(), openEngine: r.openEngine });
+    r.host.current = host;
+    const opened = await main.call('open', { vaultId: 'c2', settings: SETTINGS });
+    expect(opened.cleanClose).toBe(false);
+    await main.call('index', {});
+    expect(r.modes).toEqual(['open in open', 'scans after open']);
+  });
+
+  it('a mark for the store elsewhere (the last session fell back to IndexedDB) does not count for this one', async () => {
+    const marks = memoryMarks();
+    marks.map.set('vault-brain-c3', 'idb://vault-brain-c3');
+    const r = recorder();
+    const { main, host } = setup(demoVault(), {
+      cleanClose: marks,
+      openEngine: async (dataDir) => ({ ...(await r.openEngine(dataDir)), dataDir: 'opfs-ahp://vault-brain-c3' }),
+    });
+    r.host.current = host;
+    const opened = await main.call('open', { vaultId: 'c3', settings: SETTINGS });
+    expect(opened.cleanClose).toBe(false);
+    await main.call('index', {});
+    expect(r.modes).toEqual(['open in open', 'scans after open']);
+    // This close marks the store it was on.
+    await main.call('close', {});
+    expect(marks.map.get('vault-brain-c3')).toBe('opfs-ahp://vault-brain-c3');
+  });
+
+  it('a store damaged although its mark says clean is caught by the checks after the open, replaced and rebuilt', async () => {
+    const marks = memoryMarks();
+    marks.map.set('vault-brain-c4', 'idb://vault-brain-c4');
+    const discarded: string[] = [];
+    let opens = 0;
+    const { main, logs } = setup(demoVault(), {
+      cleanClose: marks,
+      async openEngine() {
+        const engine = await PGliteEngine.open({});
+        if (++opens === 1) {
+          // A page whose recorded chunk count its chunks do not match (rows lost under it).
+          await engine.putPages([{ note: note('lost.md', { chunks: ['one', 'two'] }), meta: { mtime: 1, size: 10 } }]);
+          await engine.recordFileStatus([{ path: 'lost.md', mtime: 1, size: 10, status: 'indexed', reason: null }]);
+          await engine.setMeta('parser_version', PARSER_VERSION);
+          await engine.db.exec('update pages set chunk_count = 7');
+        }
+        return { engine };
+      },
+      discardStore: (dataDir) => {
+        discarded.push(dataDir);
+        return Promise.resolve(null);
+      },
+    });
+    const opened = await main.call('open', { vaultId: 'c4', settings: SETTINGS });
+    expect(opened.cleanClose).toBe(true);
+    expect(opened.recovery).toBeNull();
+    // The index run is queued behind the checks: by its end the damaged store was replaced and rebuilt.
+    await main.call('index', {});
+    expect(discarded).toEqual(['idb://vault-brain-c4']);
+    expect(((await main.call('op', { name: 'stats', params: {}, remote: false })) as EngineStats).pages).toBe(4);
+    expect(logs.filter((l) => l.notify).map((l) => l.message)).toEqual([
+      expect.stringMatching(/^the index database was damaged \(damage found while in use: integrity check failed: .*chunk/),
+    ]);
+  });
+
+  it('a store that fails to open although its mark says clean is replaced, and the fresh one is not taken for it', async () => {
+    const marks = memoryMarks();
+    marks.map.set('vault-brain-c6', 'idb://vault-brain-c6');
+    const r = recorder();
+    let opens = 0;
+    const { main, host } = setup(demoVault(), {
+      cleanClose: marks,
+      async openEngine(dataDir) {
+        if (++opens === 1) throw new Error('Aborted(). Build with -sASSERTIONS for more info.');
+        return r.openEngine(dataDir);
+      },
+      discardStore: () => Promise.resolve(null),
+    });
+    r.host.current = host;
+    const opened = await main.call('open', { vaultId: 'c6', settings: SETTINGS });
+    expect(opened.recovery?.reason).toMatch(/^the database could not be opened: Aborted\(\)/);
+    expect(opened.cleanClose).toBe(false);
+    await main.call('index', {});
+    // The fresh store gets the checks of a store without a mark.
+    expect(r.modes).toEqual(['scans after open']);
+  });
+
+  it('a store damaged in a way no cheap check sees is replaced by the first query that fails on it', async () => {
+    const marks = memoryMarks();
+    marks.map.set('vault-brain-c5', 'idb://vault-brain-c5');
+    const discarded: string[] = [];
+    const { main, host } = setup(demoVault(), {
+      cleanClose: marks,
+      discardStore: (dataDir) => {
+        discarded.push(dataDir);
+        return Promise.resolve(null);
+      },
+    });
+    await main.call('open', { vaultId: 'c5', settings: SETTINGS });
+    await main.call('index', {});
+    // A checksum failure deep in a table: the first search reading that page fails.
+    host.brain!.engine.keywordSearch = () => Promise.reject(Object.assign(new Error('invalid page in block 9 of relation base/5/16390'), { code: 'XX001' }));
+    const found = (await main.call('op', { name: 'search', params: { query: 'Acme' }, remote: false })) as { results: { path: string }[] };
+    expect(discarded).toEqual(['idb://vault-brain-c5']);
+    expect(found.results.map((r) => r.path)).toContain('companies/Acme.md');
   });
 });
 

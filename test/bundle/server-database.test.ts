@@ -108,6 +108,29 @@ describe.skipIf(target.url === null)(`a plugin brain on a server database${targe
     await expect(main.call('open', { vaultId: 'team', settings: { ...settings, serverDatabase: false } })).rejects.toThrow(/embedded store must not be opened/);
   });
 
+  it('checks the server database after the open has returned: damage is said, the database is left as it is', async () => {
+    const { pool } = createPool(target.url!, { max: 1 });
+    try {
+      // A page whose recorded chunk count its chunks do not match: what the sampled digests see.
+      await pool.query(`update pages set chunk_count = 7`);
+    } finally {
+      await pool.end();
+    }
+    const logs: { message: string; notify?: boolean }[] = [];
+    const off = main.on('log', (l) => logs.push(l));
+    try {
+      const opened = await main.call('open', { vaultId: 'team', settings });
+      expect(opened.recovery ?? null).toBeNull();
+      // The first index run is queued behind the checks.
+      await main.call('index', {});
+      expect(logs.filter((l) => l.notify).map((l) => l.message)).toEqual([expect.stringMatching(/^the server database looks damaged \(.*chunk.*`vault-brain doctor` re-indexes it in place$/)]);
+      // Never discarded: a database others may use keeps its rows.
+      expect(((await main.call('op', { name: 'stats', params: {}, remote: false })) as EngineStats).pages).toBe(2);
+    } finally {
+      off();
+    }
+  });
+
   it('refuses to open when the main thread has no server configured, and never learns the URL', async () => {
     server = null;
     await expect(main.call('open', { vaultId: 'team', settings })).rejects.toThrow(/no server database is configured/);

@@ -132,8 +132,10 @@ describe.skipIf(!hasChromium).each(STORES)('plugin in a browser ($label)', ({ ap
     // No close(): the page goes away as Obsidian would on a crash; every batch was flushed to the store.
     await loadPage();
     const { result: opened }: OpenReport = await page.evaluate((st) => window.__vb.open({ storage: st }), storage);
-    report(`warm open: ${opened.openMs.toFixed(0)} ms (database ${opened.timings.database.toFixed(0)} ms)`);
+    report(`warm open after a crash: ${opened.openMs.toFixed(0)} ms (database ${opened.timings.database.toFixed(0)} ms, checks ${opened.timings.checks?.toFixed(0)} ms)`);
     expect(opened.needsRebuild).toBe(false);
+    // The page went away without a close: no clean-close mark, so the open checked the store.
+    expect(opened.cleanClose).toBe(false);
     const { result }: IndexReport = await page.evaluate(() => window.__vb.index());
     expect(result).toMatchObject({ scanned: notes.length, indexed: 0, unchanged: notes.length, deleted: 0, rebuilt: false });
 
@@ -148,6 +150,20 @@ describe.skipIf(!hasChromium).each(STORES)('plugin in a browser ($label)', ({ ap
     expect(pageErrors).toEqual([]);
   }, STEP_TIMEOUT_MS);
 
+  it('opens a store closed clean without checking it first, and keeps its index', async () => {
+    await loadPage();
+    const { result: opened }: OpenReport = await page.evaluate((st) => window.__vb.open({ storage: st }), storage);
+    report(`warm open after a clean close: ${opened.openMs.toFixed(0)} ms (database ${opened.timings.database.toFixed(0)} ms, checks ${opened.timings.checks?.toFixed(0)} ms)`);
+    expect(opened.dataDir).toBe(dataDir);
+    expect(opened.cleanClose).toBe(true);
+    const { result }: IndexReport = await page.evaluate(() => window.__vb.index());
+    // The note the last test edited is back as generated (the page was loaded again): that one is re-indexed.
+    expect(result).toMatchObject({ scanned: notes.length, indexed: 1, unchanged: notes.length - 1, deleted: 0, rebuilt: false });
+    // Closed clean again: the next test damages the store under that mark, and the open must still catch it.
+    await page.evaluate(() => window.__vb.close());
+    expect(pageErrors).toEqual([]);
+  }, STEP_TIMEOUT_MS);
+
   it('heals a damaged store: keeps a copy aside and rebuilds from the notes', async () => {
     // Garbles the head of every file the store holds (pg_control and the catalogs among them), as a disk
     // error or another program writing into the browser profile would.
@@ -156,6 +172,7 @@ describe.skipIf(!hasChromium).each(STORES)('plugin in a browser ($label)', ({ ap
     expect(garbled).toBeGreaterThan(10);
     const { result: opened }: OpenReport = await page.evaluate((st) => window.__vb.open({ storage: st }), storage);
     report(`damaged-store open: ${opened.openMs.toFixed(0)} ms, recovery: ${opened.recovery?.reason ?? 'none'}`);
+    // Closed clean before it was garbled: the mark does not keep the open from finding the damage.
     expect(opened.recovery?.reason).toMatch(/could not be opened|integrity check failed/);
     const copy = storage === 'auto' ? `opfs:${storeName(dataDir)}.damaged` : `indexeddb:/pglite/${storeName(dataDir)}.damaged`;
     expect(opened.recovery?.keptAt).toBe(copy);

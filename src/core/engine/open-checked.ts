@@ -19,7 +19,7 @@ export interface CheckedOpen<E extends BrainEngine = BrainEngine> {
   engine: E;
   /** Set when the store was discarded and rebuilt on this open. */
   recovery: StoreRecovery | null;
-  /** The checks run on the store that was kept (the fresh one's, after a recovery). */
+  /** The checks run on the store that was kept; null after a recovery or when they were all left out (`none`). */
   report: IntegrityReport | null;
   /** Notes marked for re-indexing because their rows were out of step (`stale` problems). */
   marked: number;
@@ -31,16 +31,17 @@ export interface OpenCheckedOptions<E extends BrainEngine = BrainEngine> {
   discard(reason: string): Promise<string | null>;
   now?: () => Date;
   /**
-   * Run only the `open` checks here and leave the heap scans (`scans`, whose time grows with the store) to the
-   * caller, after the open: it must run `runDeferredChecks` and heal what they find as damage met in use.
+   * Asked after each successful `open`: which checks run before the store is handed over (default `quick`, all
+   * of them). `open` leaves the heap scans out (whose time grows with the store) and `none` leaves every check
+   * out: the caller then runs what it left out with `runDeferredChecks` after the open, healing what they find as
+   * damage met in use, or skips them for a store known to be as a clean close left it (the Node opener's mark,
+   * node/clean-close.ts; the worker's, worker/clean-close-marks.ts).
    */
-  deferScans?: boolean;
-  /**
-   * Asked after each successful `open`: true leaves the heap scans out altogether, for a store known to be as a
-   * clean close left it (the Node opener's mark, node/clean-close.ts). The `open` checks still run.
-   */
-  skipScans?: () => boolean;
+  checksAtOpen?: () => OpenChecks;
 }
+
+/** The checks an open runs before it returns: every one, all but the heap scans, or none. */
+export type OpenChecks = 'quick' | 'open' | 'none';
 
 /** Damage the deferred checks found: a store-damage error (SQLSTATE XX001), so `Brain.guard` replaces the store. */
 export class DeferredCheckDamage extends Error {
@@ -51,10 +52,15 @@ export class DeferredCheckDamage extends Error {
   }
 }
 
-/** The checks an open with `deferScans` left out; throws DeferredCheckDamage when they find damage. */
-export async function runDeferredChecks(engine: Pick<BrainEngine, 'checkIntegrity'>): Promise<IntegrityReport> {
-  const report = await engine.checkIntegrity('scans');
+/**
+ * Checks an open left out, run after it: `scans` (the heap scans) or `open` (stamps, status rows, sampled digests).
+ * Throws DeferredCheckDamage when they find damage; notes out of step with their status rows are marked for
+ * re-indexing, as the open would have marked them.
+ */
+export async function runDeferredChecks(engine: Pick<BrainEngine, 'checkIntegrity' | 'markForReindex'>, mode: 'scans' | 'open' = 'scans'): Promise<IntegrityReport> {
+  const report = await engine.checkIntegrity(mode);
   if (hasDamage(report)) throw new DeferredCheckDamage(report);
+  await engine.markForReindex(report);
   return report;
 }
 
@@ -64,7 +70,9 @@ export async function openChecked<E extends BrainEngine>(options: OpenCheckedOpt
   let reason: string;
   try {
     const engine = await options.open();
-    const report = await engine.checkIntegrity(options.deferScans === true || options.skipScans?.() === true ? 'open' : 'quick');
+    const checks = options.checksAtOpen?.() ?? 'quick';
+    if (checks === 'none') return { engine, recovery: null, report: null, marked: 0 };
+    const report = await engine.checkIntegrity(checks);
     if (!hasDamage(report)) {
       const marked = await engine.markForReindex(report);
       return { engine, recovery: null, report, marked };

@@ -71,6 +71,11 @@ export interface OpenResult {
   ops: OpInfo[];
   /** Set when the stored database failed to open or failed its checks and was replaced by a fresh one. */
   recovery?: StoreRecovery | null;
+  /**
+   * The store was opened as a clean close left it (worker/clean-close-marks.ts): no store checks ran inside the
+   * open (`timings.checks` ~0); the cheap ones run right after it, the heap scans not at all.
+   */
+  cleanClose?: boolean;
 }
 
 /** An operation as the UI sees it (the registry entry minus its handler). */

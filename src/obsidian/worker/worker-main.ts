@@ -8,6 +8,7 @@ import { PGliteEngine } from '../../core/engine/pglite/pglite-engine';
 import { assetHead, loadAsset } from '../assets/bundle-assets';
 import { BrainHost, StoreOpenError, type OpenedEngine } from './brain-host';
 import { BatchFlushIdbFs } from './batch-flush-idbfs';
+import { idbCleanCloseMarks } from './clean-close-marks';
 import { idbHasCluster } from './idb-cluster';
 import { idbKeepAside, opfsKeepAside } from './damaged-copy';
 import { lockDataDir, opfsHasCluster, opfsUsable } from './opfs-cluster';
@@ -131,6 +132,7 @@ const host = new BrainHost({
   // Streamed chat uses the worker's own fetch (requestUrl cannot stream); every other provider call goes through
   // the main thread's requestUrl (the host's default). Both handed to core, which bounds responses and confines redirects.
   streamFetch: (input, init) => self.fetch(input, init),
+  cleanClose: idbCleanCloseMarks(),
   discardStore: (dataDir) => (dataDir.startsWith(OPFS_PREFIX) ? opfsKeepAside(dataDir.slice(OPFS_PREFIX.length)) : idbKeepAside(dataDir)),
   async openEngine(dataDir, options) {
     if (options?.storage !== 'indexeddb' && (await opfsUsable())) {
