@@ -1,4 +1,5 @@
 // Human-readable output for operation results (the --json form is the contract; this is for people).
+import { frontmatterEntryText } from '../core/links/frontmatter-entry';
 import { formatSearchText } from '../core/search/format-text';
 import type { SearchResponse } from '../core/search/types';
 import { PLAIN, type Style } from './style';
@@ -10,6 +11,13 @@ function str(v: unknown): string {
   return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? `${v}` : JSON.stringify(v);
 }
 
+/** A link's words for a person: a frontmatter link's one `key: value` entry, not the YAML folded around it. */
+function linkContext(link: Json): string {
+  const context = str(link.context);
+  if (link.source !== 'frontmatter') return context;
+  return frontmatterEntryText(context, typeof link.raw === 'string' ? [link.raw] : [], typeof link.field === 'string' ? link.field : null);
+}
+
 const formatters: Record<string, (r: Json, style: Style) => string[]> = {
   think: (r) => [
     str(r.markdown ?? r.answer),
@@ -19,7 +27,7 @@ const formatters: Record<string, (r: Json, style: Style) => string[]> = {
   search: (r, style) => formatSearchText(r as unknown as SearchResponse, style),
   backlinks: (r) => [
     `${(r.backlinks as Json[]).length} backlinks to ${str(r.note)}`,
-    ...(r.backlinks as Json[]).map((b) => `  ${str(b.from)}:${str(b.line)} [${str(b.type)}]  ${str(b.context)}`),
+    ...(r.backlinks as Json[]).map((b) => `  ${str(b.from)}:${str(b.line)} [${str(b.type)}]  ${linkContext(b)}`),
   ],
   links: (r) => [
     `${(r.links as Json[]).length} links from ${str(r.note)}`,

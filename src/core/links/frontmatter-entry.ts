@@ -33,10 +33,31 @@ export function frontmatterEntry(context: string, needles: readonly string[] = [
   return { key: start.name, value: stripFence(value) };
 }
 
-/** `key: value` as one line of text (the entry, or the whole context when no key was found). */
+/**
+ * `key: value` as one line of text (the entry, or the whole context when no key was found), the value as a reader
+ * says it (`yamlListText`): `attendees: [[Ann Lee]], [[Bo Chen]]`, not the YAML of a list of quoted links.
+ */
 export function frontmatterEntryText(context: string, needles: readonly string[] = [], field?: string | null): string {
   const e = frontmatterEntry(context, needles, field);
-  return e.key === null ? e.value : `${e.key}: ${e.value}`;
+  return e.key === null ? e.value : `${e.key}: ${yamlListText(e.value)}`;
+}
+
+/** A flow list's items: quoted strings, whole wikilinks (a `,` in an alias is no separator), or plain runs. */
+const FLOW_ITEM = /"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|\[\[[^\]]*\]\]|[^,]+/g;
+
+/**
+ * A YAML value as a reader says it: a flow list (`["[[Ann]]", "[[Bo]]"]`, or unquoted `[[[Ann]], [[Bo]]]`), a
+ * folded block list (`- "[[Ann]]" - "[[Bo]]"`) or a quoted scalar become `[[Ann]], [[Bo]]`; links are kept as
+ * written. A bare `[[Acme]]` is one link, not a list.
+ */
+export function yamlListText(value: string): string {
+  const v = value.trim();
+  const flow = v.startsWith('[') && v.endsWith(']') && (!v.startsWith('[[') || v.startsWith('[[['));
+  const items = flow ? (v.slice(1, -1).match(FLOW_ITEM) ?? []) : v.startsWith('- ') ? v.slice(2).split(/\s-\s+/) : [v];
+  return items
+    .map((item) => item.trim().replace(/^(["'])(.*)\1$/, '$2'))
+    .filter((item) => item !== '')
+    .join(', ');
 }
 
 function stripFence(s: string): string {

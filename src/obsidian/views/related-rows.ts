@@ -1,7 +1,7 @@
 // The links pane's rows: one per related note (not one per link), with the relations seen and every mention,
 // so three links to the same company are one row saying "3". Frontmatter mentions name their property.
 import type { BacklinkRow, OutgoingRow } from '../plugin/op-results';
-import { frontmatterEntry } from '../../core/links/frontmatter-entry';
+import { frontmatterEntry, yamlListText } from '../../core/links/frontmatter-entry';
 import { plainSnippet } from './highlight';
 
 export interface Mention {
@@ -36,17 +36,11 @@ function propertyOf(source: string, field: string | null | undefined, context: s
 function mentionText(source: string, context: string, property: string | null, raw: string | undefined): string {
   if (source === 'frontmatter') {
     const { value } = frontmatterEntry(context, raw ? [raw] : [], property);
-    return listText(plainSnippet(value));
+    return plainSnippet(yamlListText(value));
   }
   return plainSnippet(property ? context.replace(`${property}::`, '') : context);
 }
 
-/** A YAML value as a reader says it: `[a, b]`, `- a - b` and quoted items become `a, b`. */
-function listText(value: string): string {
-  const flow = /^\[(.*)\]$/.exec(value);
-  const items = flow ? flow[1]!.split(/,\s*/) : value.startsWith('- ') ? value.slice(2).split(/\s-\s+/) : [value];
-  return items.map((item) => item.trim().replace(/^(["'])(.*)\1$/, '$2')).filter((item) => item !== '').join(', ');
-}
 
 function byNote<T>(rows: T[], key: (r: T) => string, mention: (r: T) => Mention, type: (r: T) => string): RelatedNote[] {
   const notes = new Map<string, RelatedNote>();
