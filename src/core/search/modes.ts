@@ -82,9 +82,9 @@ function cutToTokens(text: string, tokens: number): string {
 }
 
 /**
- * Fits a ranked page into `budget` tokens: first every chunk text past the best result's is shortened
- * (longest first, down to MIN_TEXT_TOKENS), then results are dropped from the end. The best result is always
- * kept, its text cut if it alone is over budget.
+ * Fits a ranked page into `budget` tokens: first chunk texts are shortened, longest first and never below
+ * MIN_TEXT_TOKENS (the best result's too: a shorter first text beats dropping the results after it), then results
+ * are dropped from the end. The best result is always kept, its text cut further if it alone is over budget.
  */
 export function fitToBudget<R extends SearchResult>(results: R[], budget: number): { results: R[]; report: BudgetReport } {
   const out = results.map((r) => ({ ...r }));
