@@ -13,8 +13,8 @@ import type { Embedder } from '../../core/embed/embedder';
 import { parseEmbedderHeader } from '../../core/embed/embedder-asset-format';
 import { lazyEmbedder } from '../../core/embed/lazy-embedder';
 import type { BrainEngine } from '../../core/engine/brain-engine';
-import { damageSummary, hasDamage } from '../../core/engine/integrity';
-import { openChecked, recoveryNotice, reopenFresh, runDeferredChecks, type OpenCheckedOptions, type StoreRecovery } from '../../core/engine/open-checked';
+import { damageSummary } from '../../core/engine/integrity';
+import { DeferredCheckDamage, openChecked, recoveryNotice, reopenFresh, runDeferredChecks, type OpenCheckedOptions, type StoreRecovery } from '../../core/engine/open-checked';
 import type { CleanCloseMarks } from './clean-close-marks';
 import { PostgresEngine } from '../../core/engine/postgres/postgres-engine';
 import { DEFAULT_SOURCE, validSourceName } from '../../core/engine/sql/sql';
@@ -372,10 +372,12 @@ export class BrainHost {
         await brain.guard(() => runDeferredChecks(brain.engine, mode));
         return;
       }
-      const report = await brain.engine.checkIntegrity('open');
-      if (hasDamage(report)) {
-        rpc?.emit('log', { level: 'warn', notify: true, message: `the server database looks damaged (${damageSummary(report)}); \`vault-brain doctor\` re-indexes it in place` });
-      } else await brain.engine.markForReindex(report);
+      try {
+        await runDeferredChecks(brain.engine, 'open');
+      } catch (err) {
+        if (!(err instanceof DeferredCheckDamage)) throw err;
+        rpc?.emit('log', { level: 'warn', notify: true, message: `the server database looks damaged (${damageSummary(err.report)}); \`vault-brain doctor\` re-indexes it in place` });
+      }
     }).catch((err: unknown) => rpc?.emit('log', { level: 'warn', message: `store checks after open failed: ${errorMessage(err)}` }));
   }
 
