@@ -2,8 +2,9 @@
 // are left out (every surface shows the title and heading path beside the snippet, so keeping them printed the
 // title two or three times), links read as their display text, Dataview fields as `key: value`, list items
 // as a list reads inline, quotes and callouts without their `>` and `[!type]` marks, and the window is cut at
-// word boundaries (at any character in CJK text, which has no spaces). Code is shown as written. `snippetHighlights` names the snippet's words the keyword arm matched: the
-// same English stem, or a query CJK word's bigram, not only the letters typed.
+// word boundaries (at any character in CJK text, which has no spaces). Code is shown as written.
+// `snippetHighlights` names the snippet's words the keyword arm matched: the same English stem, or a query CJK
+// word's bigram, not only the letters typed.
 import { findInlineFields } from '../links/inline-fields';
 import { listItemStart } from '../markdown/list-item';
 import { blankRanges, maskNonLinkText, nonLinkRanges } from '../markdown/mask';
