@@ -99,10 +99,23 @@ export interface RelatedNoteRow {
   why: string;
 }
 
-/** How much one shared neighbour or tag adds to a similarity in [0, 1]; three of each count at most. */
+/**
+ * How much one shared neighbour or tag adds to a similarity in [0, 1] when only the two notes share it; the three
+ * strongest of each count at most. A shared neighbour or tag many notes have says less (see `hubWeight`).
+ */
 const NEIGHBOUR_WEIGHT = 0.15;
 const TAG_WEIGHT = 0.1;
 const MAX_SHARED_COUNTED = 3;
+
+/**
+ * The weight of something two notes share that `degree` notes have in all (the two included): 1 when only they
+ * have it, falling as 1 / log(degree) — the Adamic-Adar index of link prediction. Without it a hub (a person every
+ * daily note links, a tag on half the vault) made every note that touches it "related", and daily notes, which
+ * link everything of their day, filled the list.
+ */
+export function hubWeight(degree: number): number {
+  return degree <= 2 ? 1 : Math.LN2 / Math.log(degree);
+}
 /** A similarity below this says nothing on its own (the built-in embedder puts most prose near 0.3). */
 const MIN_SIMILARITY = 0.35;
 
@@ -150,24 +163,39 @@ export const relatedNotesOp = defineOp({
       const r = row(s.path, s.title);
       if (r) r.similarity = s.similarity;
     }
+    // How many notes each shared neighbour and tag connects (this note included): its hub weight.
+    const degree = new Map<string, Set<string>>();
+    const connects = (key: string, other: string) => {
+      let set = degree.get(key);
+      if (!set) degree.set(key, (set = new Set([path])));
+      set.add(other);
+    };
     if (neighbours.size > 0) {
       const second = await engine.relationEdges({ paths: [...neighbours.keys()], side: 'either', limit: 5000 });
       for (const e of second) {
         const via = neighbours.has(e.subject) ? e.subject : e.object;
         const other = via === e.subject ? e.object : e.subject;
+        connects(`link:${via}`, other);
         const r = row(other, '');
         if (r && !r.sharedLinks.some((s) => s.path === via)) r.sharedLinks.push({ path: via, type: neighbours.get(via) ?? 'links_to' });
       }
     }
     for (const tag of page?.tags ?? []) {
       for (const pg of await engine.listPages({ tag, limit: 200, hidden: vis.hidden })) {
+        connects(`tag:${tag}`, pg.path);
         const r = row(pg.path, pg.title);
         if (r && !r.sharedTags.includes(tag)) r.sharedTags.push(tag);
       }
     }
+    const weightOf = (key: string) => hubWeight(degree.get(key)?.size ?? 2);
+    for (const r of rows.values()) {
+      // Strongest first: the pane and `why` name the first three, and only three count.
+      r.sharedLinks.sort((a, b) => weightOf(`link:${b.path}`) - weightOf(`link:${a.path}`));
+      r.sharedTags.sort((a, b) => weightOf(`tag:${b}`) - weightOf(`tag:${a}`));
+    }
 
     const ranked = [...rows.values()]
-      .map((r) => ({ ...r, score: score(r) }))
+      .map((r) => ({ ...r, score: score(r, weightOf) }))
       .filter((r) => r.sharedLinks.length > 0 || r.sharedTags.length > 0 || (r.similarity ?? 0) >= MIN_SIMILARITY)
       .sort((a, b) => b.score - a.score || a.path.localeCompare(b.path))
       .slice(0, p.limit);
@@ -179,9 +207,12 @@ export const relatedNotesOp = defineOp({
   },
 });
 
-function score(r: RelatedNoteRow): number {
+/** Similarity plus the hub-weighted shares of the three strongest shared neighbours and tags (sorted first). */
+function score(r: RelatedNoteRow, weightOf: (key: string) => number): number {
   const sim = Math.max(0, r.similarity ?? 0);
-  const shared = Math.min(MAX_SHARED_COUNTED, r.sharedLinks.length) * NEIGHBOUR_WEIGHT + Math.min(MAX_SHARED_COUNTED, r.sharedTags.length) * TAG_WEIGHT;
+  const sum = (keys: string[]) => keys.slice(0, MAX_SHARED_COUNTED).reduce((total, key) => total + weightOf(key), 0);
+  const shared =
+    sum(r.sharedLinks.map((s) => `link:${s.path}`)) * NEIGHBOUR_WEIGHT + sum(r.sharedTags.map((t) => `tag:${t}`)) * TAG_WEIGHT;
   return Math.round((sim + shared) * 1000) / 1000;
 }
 

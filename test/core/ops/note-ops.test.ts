@@ -6,6 +6,7 @@ import type { Brain } from '../../../src/core/brain';
 import type { PGliteEngine } from '../../../src/core/engine/pglite/pglite-engine';
 import { createRegistry } from '../../../src/core/ops';
 import { loadBuiltinEmbedderFromDisk } from '../../../src/node/embedder-asset';
+import { hubWeight } from '../../../src/core/ops/note-ops';
 import { indexedBrain } from '../search/fixture';
 
 const FILES: Record<string, string> = {
@@ -77,5 +78,33 @@ describe('related_notes', () => {
     expect(top!.sharedTags).toEqual(['robots']);
     expect(top!.similarity).toBeGreaterThan(0.5);
     expect(r.notes.map((n) => n.path)).not.toContain('notes/Gardening.md');
+  });
+  it('weighs a shared neighbour by how few notes share it, so daily notes linking every hub do not crowd the list', async () => {
+    // Project Kestrel links two people every daily note links, and one spec only one other note links. Each daily
+    // note shares two neighbours with the project, the design note one; the rare one is the stronger connection.
+    const files: Record<string, string> = {
+      'Project Kestrel.md': '# Project Kestrel\n\nOwned by [[Dana]] with [[Omar]]; built to [[Kestrel spec]].\n',
+      'Kestrel design.md': '# Kestrel design\n\nThe design follows [[Kestrel spec]].\n',
+      'Kestrel spec.md': '# Kestrel spec\n\nRequirements.\n',
+      'Dana.md': '# Dana\n\nEngineer.\n',
+      'Omar.md': '# Omar\n\nDesigner.\n',
+    };
+    for (let d = 1; d <= 8; d++) files[`daily/2024-06-0${d}.md`] = `# 2024-06-0${d}\n\nStand-up with [[Dana]] and [[Omar]].\n`;
+    const { brain: b, engine: e } = await indexedBrain(files, null);
+    try {
+      const r = await registry.call('related_notes', { note: 'Project Kestrel' }, { brain: b, remote: false });
+      expect(r.notes[0]!.path).toBe('Kestrel design.md');
+      const daily = r.notes.find((n) => n.path.startsWith('daily/'))!;
+      expect(daily.sharedLinks.map((s) => s.path).sort()).toEqual(['Dana.md', 'Omar.md']);
+      expect(daily.score).toBeLessThan(r.notes[0]!.score);
+    } finally {
+      await e.close();
+    }
+  });
+
+  it('hub weight is 1 for a neighbour only the two notes share and falls with each note more', () => {
+    expect(hubWeight(2)).toBe(1);
+    expect(hubWeight(4)).toBeCloseTo(0.5, 6);
+    expect(hubWeight(100)).toBeLessThan(hubWeight(10));
   });
 });
