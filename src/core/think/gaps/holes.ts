@@ -1,6 +1,8 @@
 // Knowledge holes: links, in the notes the question touched (or named by the question), to notes that do not
-// exist. The more notes link to a missing one, the bigger the hole.
+// exist. The more notes link to a missing one, the bigger the hole. A missing image or PDF is a broken embed, not
+// a hole in what the vault knows: left out.
 import { entityCandidates } from '../../engine/names';
+import { isAttachmentTarget } from '../../links/attachment';
 import { neutralizeTitle as label } from '../neutralize';
 import type { Gap } from '../types';
 import { uniquePaths, type GapContext } from './context';
@@ -17,7 +19,7 @@ export async function findHoles(ctx: GapContext, question: string, paths: string
   const rows = await ctx.engine.danglingLinksTo([...targets, ...named]);
   const byTarget = new Map<string, { name: string; from: string[] }>();
   for (const r of rows) {
-    if (!ctx.accepts(r.fromPath)) continue;
+    if (!ctx.accepts(r.fromPath) || isAttachmentTarget(r.targetText)) continue;
     const key = r.targetText.toLowerCase();
     const entry = byTarget.get(key) ?? { name: r.targetText, from: [] };
     entry.from.push(r.fromPath);
