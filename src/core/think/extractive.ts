@@ -15,7 +15,7 @@ interface Sentence {
 }
 
 export function extractiveClaims(question: string, excerpts: Excerpt[]): Claim[] {
-  const wanted = new Set(terms(question));
+  const wanted = new Set(terms(question, { question: true }));
   if (wanted.size === 0) return [];
   const sentences = excerpts.flatMap(splitSentences);
   const df = new Map<string, number>();
@@ -49,13 +49,31 @@ function splitSentences(e: Excerpt): Sentence[] {
   const out: Sentence[] = [];
   const lines = e.text.split('\n');
   lines.forEach((rawLine, i) => {
-    const line = rawLine.replace(/^\s*(?:#{1,6}\s+|[-*+]\s+(?:\[[ xX]\]\s+)?|\d{1,3}[.)]\s+|>\s*)/, '').trim();
+    // Quote and callout marks go (`> [!tip]- Title` reads as "Title"), then one heading or list marker.
+    const line = rawLine
+      .replace(/^\s*(?:>\s*)+(?:\[![^\]\n]+\][+-]?\s*)?/, '')
+      .replace(/^\s*(?:#{1,6}\s+|[-*+]\s+(?:\[[ xX]\]\s+)?|\d{1,3}[.)]\s+)/, '')
+      .trim();
     if (line === '' || /^```/.test(line) || /^\|?[-:| ]+\|?$/.test(line)) return;
     for (const part of splitLine(line)) {
-      const text = part.text;
+      const text = balancedEmphasis(part.text);
       if (text.length < MIN_SENTENCE_CHARS && !/\p{Lo}{4,}/u.test(text)) continue;
       out.push({ text, excerpt: e, line: e.startLine + i, terms: new Set(terms(text)) });
     }
   });
   return out;
+}
+
+/**
+ * A sentence cut out of a bold or italic run keeps one of its `**` (or `__`) marks, which would bold the rest of the
+ * answer line: an unpaired mark at either end is dropped.
+ */
+function balancedEmphasis(text: string): string {
+  let out = text;
+  for (const mark of ['**', '__']) {
+    if ((out.split(mark).length - 1) % 2 === 0) continue;
+    if (out.startsWith(mark)) out = out.slice(mark.length);
+    else if (out.endsWith(mark)) out = out.slice(0, -mark.length);
+  }
+  return out.trim();
 }

@@ -10,6 +10,7 @@ const GAP_LABEL: Record<GapKind, string> = {
   stale: 'Possibly out of date',
   thin: 'Thin note',
   unsourced: 'Unsourced',
+  absent: 'Not in your notes',
 };
 
 /** `[[people/Alice Chen|Alice Chen]]`: the path without `.md`, and a display text that cannot break the link. */
@@ -36,10 +37,15 @@ export function liveTargetsOf(excerpts: Pick<Excerpt, 'path' | 'title'>[]): Set<
  * `liveTargets` stay live), then the links to the notes it cites. Claims without a citation are not rendered:
  * the caller withholds them.
  */
-export function renderAnswer(claims: Claim[], fallbackReason?: string, liveTargets?: ReadonlySet<string>, withheld = 0): string {
+export function renderAnswer(claims: Claim[], fallbackReason?: string, liveTargets?: ReadonlySet<string>, withheld = 0, absent: string[] = []): string {
   const lines: string[] = [];
   if (fallbackReason) lines.push(`> [!note] No model was used: ${fallbackReason}. These are the most relevant sentences from your notes.`, '');
   const cited = claims.filter((c) => c.citations.length > 0);
+  // Said first: sentences matching the question's other words ("Obsidian") are not an answer about the missing one.
+  if (absent.length > 0) {
+    const words = absent.map((w) => `“${inertMarkdown(w, {})}”`).join(', ');
+    lines.push(`_No note mentions ${words}${cited.length > 0 ? ': what follows matches only the rest of the question' : ''}._`, '');
+  }
   if (cited.length === 0) lines.push('The notes gathered for this question do not answer it.');
   for (const c of cited) {
     const seen = new Set<string>();

@@ -8,6 +8,8 @@ import { redirectRefusal } from '../net/redirect-guard';
 import { verifyClaims } from './citations';
 import { extractiveClaims } from './extractive';
 import { findGaps } from './gaps';
+import { absentWords } from './gaps/absent';
+import { GapContext } from './gaps/context';
 import { gather, type SearchFn } from './gather';
 import { factClaim } from './relation-facts';
 import { parseModelAnswer } from './parse-answer';
@@ -103,18 +105,20 @@ export async function think(deps: ThinkDeps, question: string, options: ThinkOpt
     if (named) claims = [named, ...claims];
   }
 
+  const absent = await absentWords(new GapContext(deps.engine, deps.accepts), q);
   const gaps = await findGaps(deps.engine, deps.accepts, {
     question: q,
     paths: [...gathered.entities, ...excerpts.map((e) => e.path)],
     claims,
     withheld: withheld.length,
+    absent,
   });
   const citations = new Map<string, { path: string; line: number; title: string }>();
   for (const c of claims) for (const x of c.citations) citations.set(`${x.path}\u0000${x.line}`, { path: x.path, line: x.line, title: x.title });
   // An agent's note is not the user's own word: excerpts and the answer say when one is cited.
   const agents = await agentWrittenAmong(deps.engine, excerpts.map((e) => e.path));
   const citedAgents = [...new Set([...citations.values()].map((c) => c.path))].filter((p) => agents.has(p));
-  let answer = renderAnswer(claims, fallbackReason, liveTargetsOf(excerpts), withheld.length);
+  let answer = renderAnswer(claims, fallbackReason, liveTargetsOf(excerpts), withheld.length, absent);
   if (citedAgents.length > 0) {
     const titles = new Map(excerpts.map((e) => [e.path, e.title]));
     answer += `\n\n_Cites ${citedAgents.length === 1 ? 'a note' : 'notes'} written by an agent, not by you: ${citedAgents.map((p) => noteLink(p, titles.get(p) ?? p)).join(', ')}._`;

@@ -36,7 +36,7 @@ export interface Claim {
   from?: 'typed-facts';
 }
 
-export type GapKind = 'hole' | 'stale' | 'conflict' | 'unsourced' | 'thin';
+export type GapKind = 'hole' | 'stale' | 'conflict' | 'unsourced' | 'thin' | 'absent';
 
 export interface Gap {
   kind: GapKind;
@@ -45,6 +45,8 @@ export interface Gap {
   paths: string[];
   /** For holes: the missing note's name as linked. */
   target?: string;
+  /** For `absent`: the question's words no visible note holds. */
+  terms?: string[];
 }
 
 export interface ThinkResult {

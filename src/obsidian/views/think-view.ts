@@ -202,7 +202,7 @@ export class ThinkView extends ItemView {
     const answer = body.createDiv({ cls: 'vb-think-answer markdown-rendered' });
     // Core made the answer inert (no HTML, remote images or links; only gathered notes linked), so rendering it
     // as Markdown fetches nothing. Without a model the pane re-renders the claims without the callout.
-    const markdown = res.fallbackReason && Array.isArray(res.claims) ? renderAnswer(res.claims, undefined, liveTargetsOf(res.excerpts ?? [])) : res.answer;
+    const markdown = res.fallbackReason && Array.isArray(res.claims) ? renderAnswer(res.claims, undefined, liveTargetsOf(res.excerpts ?? []), 0, res.gaps.find((g) => g.kind === 'absent')?.terms ?? []) : res.answer;
     await MarkdownRenderer.render(this.app, markdown, answer, '', this);
     const withheld = res.withheld ?? [];
     if (withheld.length > 0) {

@@ -136,6 +136,19 @@ describe('extractive answer', () => {
     expect(claims.some((c) => c.text.includes('tea'))).toBe(false);
   });
 
+  it('reads a callout as its text and drops a bold mark the sentence split left unpaired', () => {
+    const claims = extractiveClaims('how does sync resolve conflicts?', [
+      ex(1, 'a.md', '> [!example]- Sync resolves conflicts by merging both versions.\n**Why does sync create conflicts? Two devices edit at once.**', 3),
+    ]);
+    expect(claims.map((c) => c.text)).toEqual(['Sync resolves conflicts by merging both versions.', 'Why does sync create conflicts?']);
+    expect(claims[0]!.citations[0]!.line).toBe(3);
+  });
+
+  it('does not match a Chinese question by its question words (怎么) alone', () => {
+    const excerpts = [ex(1, 'a.md', '忘记密码了我该怎么办？\n同步笔记需要先登录账户。', 1)];
+    expect(extractiveClaims('怎么同步笔记', excerpts).map((c) => c.text)).toEqual(['同步笔记需要先登录账户。']);
+  });
+
   it('returns nothing for a question of stop words only or excerpts without overlap', () => {
     expect(extractiveClaims('who is the', [ex(1, 'a.md', 'Alice founded Acme.')])).toEqual([]);
     expect(extractiveClaims('quantum chromodynamics', [ex(1, 'a.md', 'Alice founded Acme.')])).toEqual([]);
