@@ -213,7 +213,7 @@ export async function hybridSearch(deps: SearchDeps, query: string, options: Sea
   const window = candidates.slice(0, Math.max(offset + limit, 1) * 2 + 10);
   await fillMissingChunks(engine, window, filters);
   const present = window.filter((c) => c.chunks.length > 0);
-  const backlinks = await engine.backlinkCounts(present.map((c) => c.path));
+  const backlinks = settings.backlinks ? await engine.backlinkCounts(present.map((c) => c.path)) : new Map<string, number>();
 
   const relational = graph.intent !== undefined;
   const scored = present.map((c) => {

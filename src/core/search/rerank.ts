@@ -31,8 +31,20 @@ export interface Reranker {
  * .697); w = 1 and 2 still lost on EN, ZH and mixed; 0.5 lost least while keeping most of its gain on fuzzy
  * and typo questions (fuzzy MRR .846 -> .913). A real reranker is stronger than the stand-in; this is the safe
  * side of what could be measured here.
+ *
+ * Session 10: 0.25. Once the fused leader was kept (LEADER_KEPT) and the rewrites that echo the question skipped,
+ * what deep still lost against balanced was the model re-ordering positions 2-10, where fused scores sit within
+ * a few percent of each other. At 0.5 one result the model ranks first (the rest in fused order) rises from 7th
+ * into the top five and from 20th to 10th, and one it ranks last falls from 3rd to 6th: relevant notes crossed the
+ * top five both ways (dev halves: blind ZH-2 R@5 -.028 in both model modes, ZH-3 MRR -.006, blind EN-2 R@5 -.029
+ * and EN help R@5 -.008 with the endpoint). At 0.25 the favourite enters the top five from 6th at most and the
+ * first page from 14th, and 2nd and 3rd stay in the top five (the fused order's steps are largest at the head,
+ * so one weight moves the head least): no dev half of the 13 sets lost in either model mode. Swept on them with
+ * the model's scores replayed: 0.1-0.25 no loss (gains grow with the weight), 0.3 loses 1-2 sets, 0.35-0.5 2-4. Weights that grew down the list (the model freer below the first
+ * page) let deep results jump into the top five and lost on 3-11 sets; bounding how far a result may rise or
+ * fall, or protecting results two arms agree on, kept 1-4 losses at 0.5. docs/search.md, "Modes".
  */
-export const RERANK_MODEL_WEIGHT = 0.5;
+export const RERANK_MODEL_WEIGHT = 0.25;
 /**
  * Results at the head of the fused order the combined order leaves in place: the model reorders what follows.
  * With the lexical stand-in on the dev halves, the rank combination moved fusion's correct first result to second

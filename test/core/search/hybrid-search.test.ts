@@ -152,6 +152,11 @@ describe('title arm and boosts', () => {
     const bl = preview?.explain?.boosts.find((b) => b.name === 'backlinks');
     expect(bl?.detail).toBe('2 backlinks');
     expect(bl!.factor).toBeGreaterThan(1);
+    // Fast mode skips the backlink count (a store query per search for a tie-breaker that moved no dev answer).
+    const fast = await search('popover', { mode: 'fast' });
+    const fastPreview = fast.results.find((x) => x.path === 'plugins/Page preview.md');
+    expect(fastPreview).toBeDefined();
+    expect(fastPreview?.explain?.boosts.some((b) => b.name === 'backlinks')).toBe(false);
     // Ada's dated line holds three of the words, the rota's prose two: a ×0.85 on timeline chunks put the rota first.
     const r2 = await search('walrus keeper zoo lunch');
     expect(paths(r2)[0]).toBe('people/Ada.md');

@@ -86,6 +86,48 @@ describe('deep-mode rerank', () => {
     expect(sent.documents.length).toBeLessThanOrEqual(30);
   });
 
+  it('moves a result a place or two near the head: one the model ranks first or last crosses the top five only from next to it', async () => {
+    // The fused order (no reranker), then an endpoint that agrees with it except for one document it ranks first
+    // (or last): where that result ends up is how far one disagreeing model can move it.
+    settings = { ...settings, rerankModel: undefined };
+    const fused = (await registry().call('search', { ...query, mode: 'deep', limit: 31 }, { brain, remote: false })) as SearchResponse;
+    settings = { ...settings, rerankModel: 'bge-reranker' };
+    const titles = fused.results.map((r) => r.title);
+    expect(titles.length).toBeGreaterThanOrEqual(14);
+    const placeOf = async (target: string, score: number): Promise<number> => {
+      server.route('POST', '/v1/rerank', ({ req, json }) => {
+        const body = req.body as { documents: string[] };
+        json(200, { results: body.documents.map((d, index) => ({ index, relevance_score: d.startsWith(`${target}\n`) || d.startsWith(`${target} —`) ? score : body.documents.length - index })) });
+      });
+      const r = (await registry().call('search', { ...query, mode: 'deep', limit: 31 }, { brain, remote: false })) as SearchResponse;
+      return r.results.findIndex((x) => x.title === target) + 1;
+    };
+    // Ranked last by the model, fusion's 2nd and 3rd stay in the top five...
+    expect(await placeOf(titles[1]!, -1)).toBeLessThanOrEqual(5);
+    expect(await placeOf(titles[2]!, -1)).toBeLessThanOrEqual(5);
+    // ...and ranked first, fusion's 7th does not enter it, nor its 15th the first page of ten, while each rises.
+    const seventh = await placeOf(titles[6]!, 1000);
+    expect(seventh).toBeGreaterThan(5);
+    expect(seventh).toBeLessThan(7);
+    const fourteenth = await placeOf(titles[14]!, 1000);
+    expect(fourteenth).toBeGreaterThan(10);
+    expect(fourteenth).toBeLessThan(15);
+  });
+
+  it('combinedOrder at the default weight: bounds how far one model vote moves a result', () => {
+    // Slot k is fused position k + 1 + LEADER_KEPT. The model agrees with the fused order but for one slot.
+    const place = (slot: number, score: number): number => {
+      const scores = Array.from({ length: RERANK_TOP }, (_, i) => (i === slot ? score : RERANK_TOP - i));
+      return combinedOrder(scores, RERANK_MODEL_WEIGHT).indexOf(slot) + 1 + LEADER_KEPT;
+    };
+    for (const position of [2, 3]) expect(place(position - 1 - LEADER_KEPT, -100)).toBeLessThanOrEqual(5);
+    for (let position = 7; position <= RERANK_TOP; position++) expect(place(position - 1 - LEADER_KEPT, 100)).toBeGreaterThan(5);
+    for (let position = 15; position <= RERANK_TOP; position++) expect(place(position - 1 - LEADER_KEPT, 100)).toBeGreaterThan(10);
+    // It still moves: the favourite rises, the least favourite falls.
+    expect(place(8, 100)).toBeLessThan(8 + 1 + LEADER_KEPT);
+    expect(place(8, -100)).toBeGreaterThan(8 + 1 + LEADER_KEPT);
+  });
+
   it('is off without a rerank model or chat model; Anthropic has no /rerank (its chat model reranks)', async () => {
     settings = { ...settings, rerankModel: undefined };
     const r = (await registry().call('search', { ...query, mode: 'deep' }, { brain, remote: false })) as SearchResponse;
