@@ -8,9 +8,11 @@ import { ReadWindows } from '../../src/obsidian/worker/read-windows';
 function file(size: number) {
   const bytes = new Uint8Array(size).map((_, i) => i % 251);
   const calls: { at: number; length: number }[] = [];
-  const readAt = (at: number, length: number) => {
-    calls.push({ at, length });
-    return bytes.slice(at, Math.min(size, at + length));
+  const readAt = (at: number, into: Uint8Array) => {
+    calls.push({ at, length: into.length });
+    const part = bytes.subarray(at, Math.min(size, at + into.length));
+    into.set(part);
+    return part.length;
   };
   return { bytes, calls, readAt };
 }
@@ -20,9 +22,8 @@ function read(w: ReadWindows, f: ReturnType<typeof file>, path: string, position
   const into = new Uint8Array(length + 4);
   const n = w.read(path, into, 4, length, position, f.readAt);
   if (n === null) {
-    const direct = f.readAt(position, length);
-    into.set(direct, 4);
-    return into.subarray(4, 4 + direct.length);
+    const got = f.readAt(position, into.subarray(4, 4 + length));
+    return into.subarray(4, 4 + got);
   }
   return into.subarray(4, 4 + n);
 }
@@ -84,5 +85,25 @@ describe('ReadWindows', () => {
     read(w, f, '/t', 0, 8);
     expect([...read(w, f, '/t', 8, 8)]).toEqual([...f.bytes.subarray(8, 16)]);
     expect([...read(w, f, '/t', 16, 8)]).toEqual([...f.bytes.subarray(16, 20)]);
+  });
+  it('reuses the buffers of windows that went instead of allocating one per window', () => {
+    const f = file(4096);
+    const seen = new Set<Uint8Array>();
+    const readAt = (at: number, into: Uint8Array) => {
+      seen.add(into);
+      return f.readAt(at, into);
+    };
+    const w = new ReadWindows(32, 2);
+    // Three files read front to back in turn: ~128 windows each, more files than windows kept.
+    for (let at = 0; at < 4096; at += 8) {
+      for (const path of ['/a', '/b', '/c']) {
+        const into = new Uint8Array(8);
+        const n = w.read(path, into, 0, 8, at, readAt);
+        const got = n === null ? into.subarray(0, f.readAt(at, into)) : into;
+        expect([...got]).toEqual([...f.bytes.subarray(at, at + 8)]);
+      }
+    }
+    expect(f.calls.filter((c) => c.length === 32).length).toBeGreaterThan(100);
+    expect(seen.size).toBeLessThanOrEqual(4);
   });
 });

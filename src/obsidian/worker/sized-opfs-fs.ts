@@ -247,10 +247,9 @@ export class SizedOpfsFS extends OpfsAhpFS {
       // A window holds what was written into it, held or not: only a read from the file needs the held run out.
       // Unlike a write, a read is given the wasm memory as a typed array (PGlite's glue), `offset` into it.
       const into = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-      const copied = this.windows.read(path, into, offset, length, position, (at, bytes) => {
+      const copied = this.windows.read(path, into, offset, length, position, (at, ahead) => {
         if (this.run.heldPath === path) this.release();
-        const ahead = new Uint8Array(bytes);
-        return ahead.subarray(0, super.read(fd, ahead, 0, bytes, at));
+        return super.read(fd, ahead, 0, ahead.length, at);
       });
       if (copied !== null) return copied;
     }
