@@ -5,6 +5,8 @@
 // Files are also grown ahead of Postgres' one-block extensions (see `grown`).
 import { OpfsAhpFS, type OpfsAhpOptions } from '@electric-sql/pglite/opfs-ahp';
 import { SNAPSHOT_FILE_MODE, type SnapshotFill } from './opfs-snapshot';
+import { ReadWindows } from './read-windows';
+import { WriteRun } from './write-run';
 
 type FsStats = ReturnType<OpfsAhpFS['lstat']>;
 
@@ -62,8 +64,11 @@ export class StatCache {
   }
 }
 
-/** The temp file Postgres writes its relcache init file into before renaming it (relcache.c). */
-const RELCACHE_INIT_TEMP = /\/pg_internal\.init\.\d+$/;
+/** The most bytes of contiguous writes held for one call (write-run.ts). */
+const HELD_RUN_BYTES = 1 << 20;
+/** Read ahead of a sequential read at once (read-windows.ts), for this many files at most. */
+const READ_WINDOW_BYTES = 256 << 10;
+const READ_WINDOW_FILES = 8;
 
 /** A relation grows a block at a time; its file is grown this much at once (zero-filled by the browser). */
 const GROW_BYTES = 1 << 20;
@@ -123,47 +128,35 @@ export class SizedOpfsFS extends OpfsAhpFS {
   /**
    * Files grown ahead of Postgres: path -> the file's real length, beyond the size Postgres sees (the cache's).
    * Postgres extends a relation by writing zero blocks at its end, one call each: ~4,000 of the 4,057 data-page
-   * writes (2 ms each) while indexing 1k notes. Those land in zeros the browser already put there. Every flush,
-   * and anything that would stat the file afresh, trims it back first, so the files match what Postgres wrote;
-   * a crash in between can leave zero blocks past a relation's end, which Postgres treats as new pages.
+   * writes (2 ms each) while indexing 1k notes. Those land in zeros the browser already put there. Every flush
+   * (not the relaxed sync after each query), and anything that would stat the file afresh, trims it back first, so
+   * the files match what Postgres wrote; a crash in between can leave zero blocks past a relation's end, which
+   * Postgres treats as new pages.
    */
   private readonly grown = new Map<string, number>();
 
   /**
-   * Postgres rewrites its relcache init files (`pg_internal.init`) at every start: into a temp file
-   * `pg_internal.init.<pid>`, a relation entry per write (~140 calls, 0.3-0.6 s of a warm open in a profile, load
-   * 6-9), then renames it over the old one. Appends to such a temp file are kept here and written in one call when
-   * Postgres closes it (or before anything else touches it).
+   * Contiguous writes held and written as one call (write-run.ts): a checkpoint's data pages, a scan's evicted
+   * ring, appended WAL, and the relcache init file Postgres rewrites at every start (~140 appends). Anything else
+   * that changes the store, a read or stat of the held file, and every flush write the run first, so the files
+   * see the same changes in the same order, and what is durable at a flush is what it was without holding.
    */
-  private readonly held = new Map<string, { start: number; bytes: number; chunks: Uint8Array[] }>();
+  private readonly run = new WriteRun(HELD_RUN_BYTES);
+  /** Sequential reads served from one read ahead (read-windows.ts); every write here goes into them too. */
+  private readonly windows = new ReadWindows(READ_WINDOW_BYTES, READ_WINDOW_FILES);
 
-  private holdsWrites(path: string): boolean {
-    return RELCACHE_INIT_TEMP.test(path);
-  }
-
-  /** Writes what was held for `path` in one call, through `fd` (a descriptor of it) or one opened here. */
-  private release(path: string, fd?: number): void {
-    const held = this.held.get(path);
-    if (!held) return;
-    this.held.delete(path);
-    const all = new Uint8Array(held.bytes);
-    let at = 0;
-    for (const c of held.chunks) {
-      all.set(c, at);
-      at += c.length;
-    }
-    const own = fd === undefined ? super.open(path) : fd;
+  /** Writes the held run, if any, in one call. */
+  private release(): void {
+    const run = this.run.take();
+    if (!run) return;
+    const own = this.cache.pathOf(run.fd) === run.path ? run.fd : super.open(run.path);
     try {
-      const n = super.write(own, all.buffer as unknown as Uint8Array, 0, held.bytes, held.start);
-      if (n !== held.bytes) throw new Error(`short write of ${path}`);
+      // OpfsAhpFS.write views `buffer` as an ArrayBuffer (Emscripten passes the wasm memory's).
+      const n = super.write(own, run.bytes.buffer as unknown as Uint8Array, run.bytes.byteOffset, run.bytes.length, run.start);
+      if (n !== run.bytes.length) throw new Error(`short write of ${run.path}`);
     } finally {
-      if (fd === undefined) super.close(own);
+      if (own !== run.fd) super.close(own);
     }
-  }
-
-  private releaseTree(path: string): void {
-    const prefix = `${path}/`;
-    for (const p of [...this.held.keys()]) if (p === path || p.startsWith(prefix)) this.release(p);
   }
 
   private trim(path: string): void {
@@ -171,7 +164,10 @@ export class SizedOpfsFS extends OpfsAhpFS {
     if (real === undefined) return;
     this.grown.delete(path);
     const size = this.cache.get(path)?.size;
-    if (size !== undefined && size < real) super.truncate(path, size);
+    if (size !== undefined && size < real) {
+      this.windows.forget(path);
+      super.truncate(path, size);
+    }
   }
 
   private trimAll(): void {
@@ -184,14 +180,15 @@ export class SizedOpfsFS extends OpfsAhpFS {
   }
 
   override open(path: string, flags?: string, mode?: number): number {
+    // Opening may create the file (a pool file taken, the state file appended).
+    this.release();
     const fd = super.open(path, flags, mode);
     this.cache.opened(fd, path);
     return fd;
   }
 
   override close(fd: number): void {
-    const path = this.cache.pathOf(fd);
-    if (path !== undefined && this.held.has(path)) this.release(path, fd);
+    if (this.run.heldFd === fd) this.release();
     super.close(fd);
     this.cache.closed(fd);
   }
@@ -199,7 +196,7 @@ export class SizedOpfsFS extends OpfsAhpFS {
   override lstat(path: string): FsStats {
     const hit = this.cache.get(path);
     if (hit) return hit;
-    this.release(path);
+    this.release();
     this.trim(path);
     const stats = super.lstat(path);
     this.cache.set(path, stats);
@@ -214,25 +211,14 @@ export class SizedOpfsFS extends OpfsAhpFS {
   override write(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): number {
     const path = this.cache.pathOf(fd);
     const stats = path === undefined ? undefined : this.cache.get(path);
-    if (path !== undefined && length > 0 && this.holdsWrites(path)) {
-      // Consecutive writes are held (the temp file is written front to back); a write elsewhere writes what was
-      // held first. Every other call on the path (stat, read, rename...) does too, so none sees a difference.
-      const held = this.held.get(path);
-      if (!held || position === held.start + held.bytes) {
-        const next = held ?? { start: position, bytes: 0, chunks: [] };
-        next.chunks.push(new Uint8Array(buffer as unknown as ArrayBuffer, offset, length).slice());
-        next.bytes += length;
-        this.held.set(path, next);
-        this.cache.wrote(fd, position, length);
-        return length;
-      }
-      this.release(path, fd);
-    }
+    if (path === undefined) this.windows.clear();
+    else if (length > 0) this.windows.wrote(path, new Uint8Array(buffer as unknown as ArrayBuffer, offset, length), position);
     if (path !== undefined && stats !== undefined && !path.startsWith('/pg_wal') && length > 0 && position === stats.size) {
       // Emscripten's glue passes the wasm memory's ArrayBuffer with an offset.
       const real = this.grown.get(path) ?? stats.size;
       if (allZero(buffer as unknown as ArrayBuffer, offset, length)) {
         if (position + length > real) {
+          this.release();
           super.truncate(path, position + length + GROW_BYTES);
           this.grown.set(path, position + length + GROW_BYTES);
         }
@@ -240,7 +226,15 @@ export class SizedOpfsFS extends OpfsAhpFS {
         return length;
       }
     }
-    const written = super.write(fd, buffer, offset, length, position);
+    let written: number;
+    if (path !== undefined && length > 0 && length <= this.run.capacity) {
+      if (!this.run.accepts(path, position, length)) this.release();
+      this.run.append(path, fd, new Uint8Array(buffer as unknown as ArrayBuffer, offset, length), position);
+      written = length;
+    } else {
+      this.release();
+      written = super.write(fd, buffer, offset, length, position);
+    }
     this.cache.wrote(fd, position, written);
     const real = path === undefined ? undefined : this.grown.get(path);
     if (path !== undefined && real !== undefined && position + written > real) this.grown.set(path, position + written);
@@ -249,34 +243,48 @@ export class SizedOpfsFS extends OpfsAhpFS {
 
   override read(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): number {
     const path = this.cache.pathOf(fd);
-    if (path !== undefined && this.held.has(path)) this.release(path, fd);
+    if (path !== undefined) {
+      // A window holds what was written into it, held or not: only a read from the file needs the held run out.
+      // Unlike a write, a read is given the wasm memory as a typed array (PGlite's glue), `offset` into it.
+      const into = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+      const copied = this.windows.read(path, into, offset, length, position, (at, ahead) => {
+        if (this.run.heldPath === path) this.release();
+        return super.read(fd, ahead, 0, ahead.length, at);
+      });
+      if (copied !== null) return copied;
+    }
+    if (path === undefined || this.run.heldPath === path) this.release();
     return super.read(fd, buffer, offset, length, position);
   }
 
   override truncate(path: string, len?: number): void {
-    this.release(path);
+    this.release();
+    this.windows.forget(path);
     this.grown.delete(path);
     this.cache.forget(path);
     super.truncate(path, len);
   }
 
   override writeFile(path: string, data: string | Uint8Array, options?: { encoding?: string; mode?: number; flag?: string }): void {
-    this.held.delete(path);
+    // What was held for the file is replaced with it; anything held for another file goes first.
+    if (!this.run.discard(path)) this.release();
+    this.windows.forget(path);
     this.grown.delete(path);
     this.cache.forget(path);
     super.writeFile(path, data, options);
   }
 
   override unlink(path: string): void {
-    this.held.delete(path);
+    if (!this.run.discard(path)) this.release();
+    this.windows.forget(path);
     this.grown.delete(path);
     this.cache.forget(path);
     super.unlink(path);
   }
 
   override rename(oldPath: string, newPath: string): void {
-    this.releaseTree(oldPath);
-    this.releaseTree(newPath);
+    this.release();
+    this.windows.clear();
     this.trimTree(oldPath);
     this.trimTree(newPath);
     this.cache.forgetTree(oldPath);
@@ -284,21 +292,27 @@ export class SizedOpfsFS extends OpfsAhpFS {
     super.rename(oldPath, newPath);
   }
 
+  override mkdir(path: string, options?: { recursive?: boolean; mode?: number }): void {
+    this.release();
+    super.mkdir(path, options);
+  }
+
   override rmdir(path: string): void {
-    this.releaseTree(path);
+    this.release();
+    this.windows.clear();
     this.cache.forgetTree(path);
     super.rmdir(path);
   }
 
   override chmod(path: string, mode: number): void {
-    this.release(path);
+    this.release();
     this.trim(path);
     this.cache.forget(path);
     super.chmod(path, mode);
   }
 
   override utimes(path: string, atime: number, mtime: number): void {
-    this.release(path);
+    this.release();
     this.trim(path);
     this.cache.forget(path);
     super.utimes(path, atime, mtime);
@@ -323,19 +337,23 @@ export class SizedOpfsFS extends OpfsAhpFS {
   }
 
   override flush(): void {
-    for (const p of [...this.held.keys()]) this.release(p);
+    this.release();
     this.trimAll();
     super.flush();
   }
 
   override async syncToFs(relaxedDurability?: boolean): Promise<void> {
-    for (const p of [...this.held.keys()]) this.release(p);
-    this.trimAll();
+    this.release();
+    // PGlite calls this after every query, relaxed (no flush): trimming there meant growing the same files again
+    // in the next statement, two truncate calls (~5 ms each at 10k notes) per growing file per statement. Files
+    // are trimmed at flushes, the store's durability points (what a crash leaves is the same: zero blocks past a
+    // relation's end appear between two flushes either way).
+    if (relaxedDurability !== true) this.trimAll();
     await super.syncToFs(relaxedDurability);
   }
 
   override async closeFs(): Promise<void> {
-    for (const p of [...this.held.keys()]) this.release(p);
+    this.release();
     this.trimAll();
     await super.closeFs();
   }
