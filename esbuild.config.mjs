@@ -38,6 +38,10 @@ const cliOptions = {
   outfile: 'dist/cli.cjs',
 };
 
+// The parse pool's worker (src/node/parse-pool.ts finds it beside dist/cli.cjs).
+/** @type {import('esbuild').BuildOptions} */
+const parseWorkerOptions = { ...cliOptions, entryPoints: ['src/node/parse-worker.ts'], outfile: 'dist/parse-worker.cjs' };
+
 function reportSize(file) {
   const bytes = statSync(file).size;
   console.log(`${file}: ${(bytes / 1024 / 1024).toFixed(2)} MB (${bytes} bytes)`);
@@ -46,10 +50,11 @@ function reportSize(file) {
 if (production) {
   await esbuild.build(pluginOptions);
   await esbuild.build(cliOptions);
+  await esbuild.build(parseWorkerOptions);
   reportSize('main.js');
   if (lastWorker) console.log(describeWorker(lastWorker));
   reportSize('dist/cli.cjs');
 } else {
-  const contexts = await Promise.all([esbuild.context(pluginOptions), esbuild.context(cliOptions)]);
+  const contexts = await Promise.all([esbuild.context(pluginOptions), esbuild.context(cliOptions), esbuild.context(parseWorkerOptions)]);
   await Promise.all(contexts.map((c) => c.watch()));
 }

@@ -19,6 +19,17 @@ export async function loadLib() {
     outfile: out,
     logLevel: 'error',
   });
+  // The parse pool's worker, beside the library as dist/parse-worker.cjs is beside dist/cli.cjs (node/parse-pool.ts).
+  await esbuild.build({
+    entryPoints: [path.join(root, 'src/node/parse-worker.ts')],
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile: path.join(path.dirname(out), 'parse-worker.cjs'),
+    logLevel: 'error',
+  });
   return createRequire(import.meta.url)(out);
 }
 

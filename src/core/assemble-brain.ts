@@ -36,6 +36,7 @@ export interface AssembleBrainOptions {
   replaceStore?: BrainOptions['replaceStore'];
   openSource?: BrainOptions['openSource'];
   provisionalPages?: BrainOptions['provisionalPages'];
+  parsePool?: BrainOptions['parsePool'];
 }
 
 export interface AssembledBrain {
@@ -89,6 +90,7 @@ export async function assembleBrain(o: AssembleBrainOptions): Promise<AssembledB
       replaceStore: o.replaceStore,
       openSource: o.openSource,
       provisionalPages: o.provisionalPages,
+      parsePool: o.parsePool,
       health,
     });
     return { brain, embedder: embedder ?? null, codeChunker: codeChunker ?? null, ...(embedderError !== undefined ? { embedderError } : {}) };

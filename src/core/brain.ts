@@ -7,6 +7,7 @@ import type { CodeChunker } from './chunk/chunk-note';
 import type { Embedder } from './embed/embedder';
 import { runEmbeddingQueue, type EmbedQueueResult } from './embed/embed-queue';
 import { Indexer, type IndexProgress, type IndexSummary } from './index/indexer';
+import type { ParsePoolFactory } from './index/parse-pool';
 import type { PathFilter } from './index/path-rules';
 import type { VaultSource } from './index/vault-source';
 import { ProviderHealth } from './net/circuit-breaker';
@@ -46,6 +47,8 @@ export interface BrainOptions {
   openSource?: (name: string) => Promise<BrainEngine>;
   /** See IndexerOptions.provisionalPages: for a surface that searches while its first index runs (the plugin). */
   provisionalPages?: boolean;
+  /** See IndexerOptions.parsePool: parse workers for a large run (Node: node/parse-pool.ts). */
+  parsePool?: ParsePoolFactory;
 }
 
 export interface EmbedProgress {
@@ -174,6 +177,7 @@ export class Brain {
       batchSize: o.batchSize,
       embedder: () => this.embedder,
       provisionalPages: o.provisionalPages,
+      parsePool: o.parsePool,
       onProgress: (p) => this.onProgress?.(p),
     });
   }

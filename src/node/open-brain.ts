@@ -16,6 +16,7 @@ import { FsVaultSource } from './fs-vault-source';
 import { acquireWriterLock } from './lock';
 import { openLocalEngine } from './open-store';
 import { nodeWasmLoader } from './tree-sitter-wasm';
+import { nodeParsePool } from './parse-pool';
 import { readVaultConfig, type VaultConfig } from './config';
 import { chooseDatabase, chooseSource, DATABASE_URL_ENV, type DatabaseChoice, type SourceChoice } from './database-choice';
 import { assertPrivateDir, DataDirSync, moveAside } from './store-health';
@@ -180,6 +181,8 @@ async function assembleVaultBrain(
     loadBuiltinEmbedder: () => lazyBuiltinEmbedderFromDisk(),
     loadWasm: nodeWasmLoader,
     onProgress: options.onProgress,
+    // A large run parses in worker threads while PGlite writes (core/index/parse-pool.ts).
+    parsePool: nodeParsePool(),
     ...extra,
   });
   return brain;

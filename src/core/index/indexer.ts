@@ -9,8 +9,10 @@ import { LinkResolver } from '../links/resolver';
 import { targetKind } from '../links/target-typing';
 import { READ_AHEAD, readAhead, type ReadResult } from './read-ahead';
 import { incomingTypingRows, retypeRows, retypeStoredLinks, untypedLinkTargets } from './retype-links';
-import { parseNote, provisionalNote } from '../note/parse-note';
+import { provisionalNote } from '../note/parse-note';
 import { contentHash } from '../util/hash';
+import { parseFileBytes, type ParseOutcome } from './parse-file';
+import { emptyChange, type ParsePool, type ParsePoolFactory, type ParseStateChange, type PoolOutcome } from './parse-pool';
 import { decodeFile, DEFAULT_MAX_FILE_BYTES, FileTooLargeError } from './decode-file';
 import type { FileStatusRow, IndexStore, PageState, StoredFileStatus } from './index-store';
 import type { PathFilter } from './path-rules';
@@ -37,6 +39,8 @@ const RETYPE_ALL_ABOVE = 500;
  * costs a pass over each table, which a few batches do not repay.
  */
 export const BULK_LOAD_MIN_NOTES = 500;
+/** From this many notes a run parses in the surface's parse pool, if it has one (starting workers costs ~0.1 s). */
+export const PARSE_POOL_MIN_NOTES = 500;
 /** Set while links may point at stale targets (pages added/removed); cleared after re-resolution. */
 const META_RESOLUTION_PENDING = 'resolution_pending';
 /**
@@ -89,6 +93,13 @@ export interface IndexerOptions {
    * (default BULK_LOAD_MIN_NOTES).
    */
   bulkLoadMinNotes?: number;
+  /**
+   * Parse workers for a run of at least PARSE_POOL_MIN_NOTES notes (index/parse-pool.ts): batch k+1 is parsed there
+   * while batch k is written. Edits (updatePaths) always parse here.
+   */
+  parsePool?: ParsePoolFactory;
+  /** A run of at least this many notes parses in the pool (default PARSE_POOL_MIN_NOTES). */
+  parsePoolMinNotes?: number;
   onProgress?: (p: IndexProgress) => void;
   /** Clock, injectable for tests. */
   now?: () => number;
@@ -98,6 +109,14 @@ interface Prepared {
   file: VaultFile;
   note?: ParsedNote;
   status: FileStatusRow;
+}
+
+/** A batch whose run-state updates are done (commitState) and whose rows are still to be written (commitWrite). */
+interface Staged {
+  prepared: Prepared[];
+  pages: { note: ParsedNote; meta: { mtime: number; size: number }; vectors: Awaited<ReturnType<typeof inlineVectors>>[number] }[];
+  dropped: string[];
+  namesChanged: boolean;
 }
 
 export class Indexer {
@@ -243,22 +262,98 @@ export class Indexer {
       (path) => this.cachedRead(path),
     );
     const written: string[] = [];
-    for (let i = 0; i < candidates.length; i += this.opts.batchSize) {
-      if (signal?.aborted) break;
-      const batch = candidates.slice(i, i + this.opts.batchSize);
-      const prepared: Prepared[] = [];
-      for (const file of batch) {
-        this.progress({ phase: 'index', done, total, current: file.path });
-        const p = await this.prepare(file, stored.get(file.path), full, await nextRead());
-        if (p) prepared.push(p);
-        done++;
+    const batches: VaultFile[][] = [];
+    for (let i = 0; i < candidates.length; i += this.opts.batchSize) batches.push(candidates.slice(i, i + this.opts.batchSize));
+    const pool = candidates.length >= (this.opts.parsePoolMinNotes ?? PARSE_POOL_MIN_NOTES) ? this.startParsePool() : null;
+    try {
+      // With a pool, batch k+1 is read and parsed while batch k is written; its parse starts only once batch k's
+      // notes have updated the run state (commitState), as the serial order has it.
+      let parsing = pool ? this.parseInPool(pool, batches[0] ?? [], stored, full, nextRead, emptyChange()) : null;
+      for (let b = 0; b < batches.length; b++) {
+        if (signal?.aborted) break;
+        const batch = batches[b]!;
+        let prepared: Prepared[];
+        if (parsing) {
+          prepared = await parsing;
+          for (const file of batch) this.progress({ phase: 'index', done: done++, total, current: file.path });
+        } else {
+          prepared = [];
+          for (const file of batch) {
+            this.progress({ phase: 'index', done, total, current: file.path });
+            const p = await this.prepare(file, stored.get(file.path), full, await nextRead());
+            if (p) prepared.push(p);
+            done++;
+          }
+        }
+        const change = pool ? emptyChange() : undefined;
+        const staged = await this.commitState(prepared, stored, !full, change);
+        parsing = pool && change && b + 1 < batches.length && !signal?.aborted ? this.parseInPool(pool, batches[b + 1]!, stored, full, nextRead, change) : null;
+        await this.commitWrite(staged, summary);
+        for (const p of prepared) if (p.note) written.push(p.note.path);
+        this.progress({ phase: 'index', done, total });
       }
-      await this.commit(prepared, stored, summary, !full);
-      for (const p of prepared) if (p.note) written.push(p.note.path);
-      this.progress({ phase: 'index', done, total });
+      // A batch parsed ahead of an abort: its outcome is not wanted, but its rejection must not go unhandled.
+      await parsing?.catch(() => undefined);
+    } finally {
+      await pool?.close().catch(() => undefined);
     }
     this.readCache.clear();
     return written;
+  }
+
+  /** The surface's parse pool for this run, started from the run state as it is now; null without one. */
+  private startParsePool(): ParsePool | null {
+    const factory = this.opts.parsePool;
+    if (!factory) return null;
+    try {
+      return factory({
+        targets: this.resolver.entries(),
+        types: [...this.knownTypes],
+        codeChunking: this.opts.codeChunker !== undefined,
+        ...(this.opts.chunkOptions ? { chunkOptions: this.opts.chunkOptions } : {}),
+        maxFileBytes: this.opts.maxFileBytes,
+      });
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Reads a batch (in order, through the run's read-ahead) and parses it in the pool after `change`. A pool that
+   * fails (a worker died) leaves the batch to this thread's parser, so a run never stops for it.
+   */
+  private async parseInPool(
+    pool: ParsePool,
+    batch: VaultFile[],
+    stored: Map<string, PageState>,
+    force: boolean,
+    nextRead: () => Promise<ReadResult>,
+    change: ParseStateChange,
+  ): Promise<Prepared[]> {
+    const reads: ReadResult[] = [];
+    for (let i = 0; i < batch.length; i++) reads.push(await nextRead());
+    const jobs = batch.flatMap((file, i) => {
+      const r = reads[i]!;
+      return 'bytes' in r ? [{ path: file.path, bytes: r.bytes }] : [];
+    });
+    let outcomes: PoolOutcome[] | null;
+    try {
+      outcomes = await pool.parse(jobs, change);
+    } catch {
+      outcomes = null;
+    }
+    const prepared: Prepared[] = [];
+    let j = 0;
+    for (let i = 0; i < batch.length; i++) {
+      const file = batch[i]!;
+      const read = reads[i]!;
+      const outcome = 'bytes' in read && outcomes ? outcomes[j++] : undefined;
+      // Left to this thread (a worker failed, or the file may need the code chunker): the run state is the one the
+      // pool parsed with, as the next batch's state updates come only after this batch is returned.
+      const p = outcome && !('deferred' in outcome) ? this.prepared(file, stored.get(file.path), force, outcome) : await this.prepare(file, stored.get(file.path), force, read);
+      if (p) prepared.push(p);
+    }
+    return prepared;
   }
 
   /** Files the source listed but cannot serve (a name that is not UTF-8): status rows say why. */
@@ -436,30 +531,38 @@ export class Indexer {
       if (result.error instanceof FileTooLargeError) return { file, status: { ...base, status: 'skipped', reason: `too-large: ${result.error.message}` } };
       return { file, status: { ...base, status: 'failed', reason: `unreadable: ${errorMessage(result.error)}` } };
     }
-    const decoded = decodeFile(result.bytes, this.opts.maxFileBytes);
-    if (!decoded.ok) return { file, status: { ...base, status: 'skipped', reason: `${decoded.reason}: ${decoded.message}` } };
-    try {
-      const note = parseNote(file.path, decoded.text, {
-        resolver: this.resolver,
-        typeOf: (path) => this.knownTypes.get(path),
-        codeChunker: this.opts.codeChunker,
-        chunkOptions: this.opts.chunkOptions,
-      });
-      note.warnings.push(...decoded.warnings);
-      if (!force && prev && prev.contentHash === note.contentHash && prev.mtime === file.mtime && prev.size === file.size) {
-        return null;
-      }
-      const reason = note.warnings.length > 0 ? note.warnings.map((w) => w.code).join(', ') : null;
-      return { file, note, status: { ...base, status: 'indexed', reason } };
-    } catch (e) {
-      // A parser bug must not stop the run: the file is reported, the rest is indexed.
-      return { file, status: { ...base, status: 'failed', reason: `parse error: ${errorMessage(e)}` } };
-    }
+    const outcome = parseFileBytes(
+      file.path,
+      result.bytes,
+      { resolver: this.resolver, typeOf: (path) => this.knownTypes.get(path), codeChunker: this.opts.codeChunker, chunkOptions: this.opts.chunkOptions },
+      this.opts.maxFileBytes,
+    );
+    return this.prepared(file, prev, force, outcome);
+  }
+
+  /** A parse outcome as the batch holds it; null when the note is unchanged (same hash) and only its stat moved. */
+  private prepared(file: VaultFile, prev: PageState | undefined, force: boolean, outcome: ParseOutcome): Prepared | null {
+    const base = { path: file.path, size: file.size, mtime: file.mtime };
+    if ('skipped' in outcome) return { file, status: { ...base, status: 'skipped', reason: outcome.skipped } };
+    // A parser bug must not stop the run: the file is reported, the rest is indexed.
+    if ('failed' in outcome) return { file, status: { ...base, status: 'failed', reason: outcome.failed } };
+    const { note } = outcome;
+    if (!force && prev && prev.contentHash === note.contentHash && prev.mtime === file.mtime && prev.size === file.size) return null;
+    const reason = note.warnings.length > 0 ? note.warnings.map((w) => w.code).join(', ') : null;
+    return { file, note, status: { ...base, status: 'indexed', reason } };
   }
 
   /** Writes one batch in one transaction. Returns whether titles/aliases changed (links may re-resolve). */
-  /** `untypedTargets`: note the untyped targets of the links being replaced (a full run re-types everything). */
   private async commit(prepared: Prepared[], stored: Map<string, PageState>, summary: IndexSummary, untypedTargets: boolean): Promise<boolean> {
+    return this.commitWrite(await this.commitState(prepared, stored, untypedTargets), summary);
+  }
+
+  /**
+   * A batch's first half: its vectors, and the run state (resolver, known aliases and types) updated from its notes,
+   * which the next batch's parse reads. `change` collects the state updates for a parse pool.
+   * `untypedTargets`: note the untyped targets of the links being replaced (a full run re-types everything).
+   */
+  private async commitState(prepared: Prepared[], stored: Map<string, PageState>, untypedTargets: boolean, change?: ParseStateChange): Promise<Staged> {
     const { store } = this.opts;
     const notes = prepared.flatMap((p) => (p.note ? [p.note] : []));
     const vectors = await inlineVectors(this.opts.embedder?.() ?? null, notes);
@@ -478,14 +581,25 @@ export class Indexer {
       if (this.knownTypes.get(note.path) !== note.type) this.typeChanged.add(note.path);
       this.knownTypes.set(note.path, note.type);
       this.resolver.upsert({ path: note.path, aliases: note.aliases });
+      change?.types.push([note.path, note.type]);
+      change?.upserts.push({ path: note.path, aliases: note.aliases });
     }
     // A note that does not say what it is takes its kind from the links to it: new links may change it.
     for (const { note } of pages) for (const l of note.links) if (l.target !== null && targetKind(l.target, typeOf) === 'unknown') this.typeChanged.add(l.target);
     if (dropped.length > 0) {
-      // A note that became binary/too large/unreadable leaves the index; the status row says why.
-      await this.deletePages(dropped);
+      // Forgotten here (deletePages does it again), before the next batch's parse reads the types.
+      for (const path of dropped) this.knownTypes.delete(path);
+      change?.forgotten.push(...dropped);
       namesChanged = true;
     }
+    return { prepared, pages, dropped, namesChanged };
+  }
+
+  /** A batch's second half: its rows, in one transaction. Returns whether titles/aliases changed. */
+  private async commitWrite({ prepared, pages, dropped, namesChanged }: Staged, summary: IndexSummary): Promise<boolean> {
+    const { store } = this.opts;
+    // A note that became binary/too large/unreadable leaves the index; the status row says why.
+    if (dropped.length > 0) await this.deletePages(dropped);
     if (pages.length > 0) await store.putPages(pages);
     if (prepared.length > 0) await store.recordFileStatus(prepared.map((p) => p.status));
     await store.flush();

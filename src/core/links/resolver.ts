@@ -108,6 +108,14 @@ export class LinkResolver {
     return this.notes.size;
   }
 
+  /**
+   * Every note as stored: path and alias keys. A resolver built from these resolves exactly as this one does (keys
+   * are normalised once more to themselves), so another thread can be given a copy (index/parse-pool.ts).
+   */
+  entries(): NoteEntry[] {
+    return [...this.notes.values()].map((s) => ({ path: s.path, aliases: s.aliasKeys }));
+  }
+
   /** Adds or replaces a note (and its aliases). */
   upsert(note: NoteEntry): void {
     let path = nfc(note.path);
