@@ -115,8 +115,15 @@ function copyPackageClosure(names, stage) {
 }
 
 async function bundleCli(stage) {
+  await bundleEntry(stage, 'src/cli/main.ts', 'cli.cjs');
+  // The parse pool's worker (src/node/parse-pool.ts) is looked for beside cli.cjs; without it a large first index
+  // parses on the main thread.
+  await bundleEntry(stage, 'src/node/parse-worker.ts', 'parse-worker.cjs');
+}
+
+async function bundleEntry(stage, entry, outName) {
   const result = await esbuild.build({
-    entryPoints: [path.join(root, 'src/cli/main.ts')],
+    entryPoints: [path.join(root, entry)],
     bundle: true,
     external: FILE_LOADING_PACKAGES.flatMap((p) => [p, `${p}/*`]),
     format: 'cjs',
@@ -127,7 +134,7 @@ async function bundleCli(stage) {
     logLevel: 'warning',
     // tree-sitter-wasm.ts falls back to import.meta.url only when __filename is missing, which in CJS it never is.
     logOverride: { 'empty-import-meta': 'silent' },
-    outfile: path.join(stage, 'dist', 'cli.cjs'),
+    outfile: path.join(stage, 'dist', outName),
   });
   if (result.errors.length > 0) throw new Error('esbuild failed');
 }

@@ -95,7 +95,7 @@ describe('vault-brain.mcpb', () => {
   });
 
   it('carries the runtime files the CLI loads, and no development packages', () => {
-    for (const rel of ['assets/generated/embedder-glove100.bin', 'assets/generated/pgdata-snapshot.tar', 'node_modules/@electric-sql/pglite/package.json', 'package.json']) {
+    for (const rel of ['dist/parse-worker.cjs', 'assets/generated/embedder-glove100.bin', 'assets/generated/pgdata-snapshot.tar', 'node_modules/@electric-sql/pglite/package.json', 'package.json']) {
       expect(existsSync(path.join(unpacked, rel)), rel).toBe(true);
     }
     for (const dev of ['vitest', 'esbuild', 'typescript', '@anthropic-ai/mcpb', 'obsidian']) expect(existsSync(path.join(unpacked, 'node_modules', dev)), dev).toBe(false);
