@@ -16,7 +16,8 @@ export interface WorkerReply {
 /** The worker bundle beside this one (dist/cli.cjs -> dist/parse-worker.cjs). */
 export const PARSE_WORKER_FILE = 'parse-worker.cjs';
 
-const YOUNG_GENERATION_MB = Number(process.env.VB_YG ?? 4);
+/** A worker's V8 young generation: the default's semi-spaces were most of a worker's resident memory (docs/cli-performance.md). */
+const YOUNG_GENERATION_MB = 4;
 const OLD_GENERATION_MB = 256;
 
 /** Jobs per message: small enough that the workers share a batch evenly, large enough that messages stay few. */
