@@ -9,27 +9,23 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'bench', 'out', 'lib.cjs');
 
 export async function loadLib() {
-  await esbuild.build({
-    entryPoints: [path.join(root, 'src/node/lib.ts')],
-    bundle: true,
-    packages: 'external',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    outfile: out,
-    logLevel: 'error',
-  });
-  // The parse pool's worker, beside the library as dist/parse-worker.cjs is beside dist/cli.cjs (node/parse-pool.ts).
-  await esbuild.build({
-    entryPoints: [path.join(root, 'src/node/parse-worker.ts')],
-    bundle: true,
-    packages: 'external',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    outfile: path.join(path.dirname(out), 'parse-worker.cjs'),
-    logLevel: 'error',
-  });
+  // The library, and the parse pool's worker beside it as dist/parse-worker.cjs is beside dist/cli.cjs
+  // (node/parse-pool.ts).
+  for (const [entry, outfile] of [
+    ['src/node/lib.ts', out],
+    ['src/node/parse-worker.ts', path.join(path.dirname(out), 'parse-worker.cjs')],
+  ]) {
+    await esbuild.build({
+      entryPoints: [path.join(root, entry)],
+      bundle: true,
+      packages: 'external',
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      outfile,
+      logLevel: 'error',
+    });
+  }
   return createRequire(import.meta.url)(out);
 }
 
