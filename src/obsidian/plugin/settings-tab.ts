@@ -272,7 +272,7 @@ export class VaultBrainSettingTab extends PluginSettingTab {
           'llmRerankModel',
           () => 'bge-reranker-v2-m3',
           openai,
-          'A model served at the base URL\'s /rerank endpoint (llama.cpp, Jina style). Used only in deep search mode, to rerank the top results. Leave empty to rerank with the chat model.',
+          'A model served at the base URL\'s /rerank endpoint (llama.cpp, Jina style); it needs a base URL, since the default API has no such endpoint (without one the chat model reranks). Used only in deep search mode, to rerank the top results. Leave empty to rerank with the chat model.',
         ),
         {
           name: 'Most notes sent per question',
