@@ -8,24 +8,18 @@ import * as path from 'node:path';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'bench', 'out', 'lib.cjs');
 
+/**
+ * Bundles TypeScript sources for a bench as Node CommonJS, its dependencies left in node_modules. `options`
+ * gives what differs: `entryPoints` or `stdin`, and `outfile`.
+ */
+export async function bundleForNode(options) {
+  await esbuild.build({ bundle: true, packages: 'external', platform: 'node', format: 'cjs', target: 'node20', logLevel: 'error', ...options });
+}
+
 export async function loadLib() {
-  // The library, and the parse pool's worker beside it as dist/parse-worker.cjs is beside dist/cli.cjs
-  // (node/parse-pool.ts).
-  for (const [entry, outfile] of [
-    ['src/node/lib.ts', out],
-    ['src/node/parse-worker.ts', path.join(path.dirname(out), 'parse-worker.cjs')],
-  ]) {
-    await esbuild.build({
-      entryPoints: [path.join(root, entry)],
-      bundle: true,
-      packages: 'external',
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      outfile,
-      logLevel: 'error',
-    });
-  }
+  await bundleForNode({ entryPoints: [path.join(root, 'src/node/lib.ts')], outfile: out });
+  // The parse pool's worker, beside the library as dist/parse-worker.cjs is beside dist/cli.cjs (node/parse-pool.ts).
+  await bundleForNode({ entryPoints: [path.join(root, 'src/node/parse-worker.ts')], outfile: path.join(path.dirname(out), 'parse-worker.cjs') });
   return createRequire(import.meta.url)(out);
 }
 

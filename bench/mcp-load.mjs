@@ -8,7 +8,6 @@
 // The vault is generated once into bench/out/ and reused (an unchanged vault re-indexes in seconds). The rate
 // limiter is off by default here: 200 simultaneous calls from one token exceed the default burst of 100 by
 // design. `--rate-limit` keeps the defaults (50 req/s, burst 100) to show what a client would see.
-import esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { percentile, rssMB } from './lib.mjs';
+import { bundleForNode, percentile, rssMB } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -36,20 +35,14 @@ const vault = path.resolve(values.out ?? path.join(root, 'bench', 'out', `mcp-va
 /** The MCP server modules, bundled from TypeScript like bench/lib.mjs does for the library. */
 async function loadMcp() {
   const outfile = path.join(root, 'bench', 'out', 'mcp-lib.cjs');
-  await esbuild.build({
+  // (bundleForNode logs errors only: tree-sitter-wasm.ts reads import.meta only in ESM builds, a warning here is noise.)
+  await bundleForNode({
     stdin: {
       contents: "export { setUpNodeMcp } from './src/mcp/node-setup'; export { startMcpHttpServer } from './src/mcp/http-server';",
       resolveDir: root,
       loader: 'ts',
     },
-    bundle: true,
-    packages: 'external',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
     outfile,
-    // tree-sitter-wasm.ts reads import.meta only in ESM builds; esbuild's warning about it here is noise.
-    logLevel: 'error',
   });
   return createRequire(import.meta.url)(outfile);
 }

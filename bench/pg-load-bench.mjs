@@ -13,7 +13,6 @@
 //     [--writers 4] [--clients 16] [--seconds 60] [--queries 200] [--out bench/results/pg-load.json]
 //
 // Each run works in schemas of its own (`?schema=`), dropped at the end. Writes the report to --out as JSON.
-import esbuild from 'esbuild';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { percentile, rssMB } from './lib.mjs';
+import { bundleForNode, percentile, rssMB } from './lib.mjs';
 import { ensureVault } from './vault-10k.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -86,7 +85,7 @@ if (!base) {
   log('needs a server: set VAULT_BRAIN_TEST_DATABASE_URL (eval "$(bash scripts/ci-postgres.sh)") or pass --db');
   process.exit(2);
 }
-await esbuild.build({
+await bundleForNode({
   stdin: {
     contents: [
       "export { openNodeBrain } from './src/node/open-brain';",
@@ -98,13 +97,7 @@ await esbuild.build({
     resolveDir: root,
     loader: 'ts',
   },
-  bundle: true,
-  packages: 'external',
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
   outfile: bundle,
-  logLevel: 'error',
 });
 const { openNodeBrain, createPool, createRegistry, setUpNodeMcp, startMcpHttpServer } = lib();
 
