@@ -13,6 +13,12 @@ const GAP_LABEL: Record<GapKind, string> = {
   absent: 'Not in your notes',
 };
 
+/** Words as a quoted list for a sentence: “a”, “b” or “c” (the absent gap's detail and the answer's opening line). */
+export function quotedList(words: string[]): string {
+  const quoted = words.map((w) => `“${w}”`);
+  return quoted.length === 1 ? quoted[0]! : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
+}
+
 /** `[[people/Alice Chen|Alice Chen]]`: the path without `.md`, and a display text that cannot break the link. */
 export function noteLink(path: string, title: string): string {
   const target = path.replace(/\.md$/i, '').replace(/[[\]|#^]/g, ' ');
@@ -43,8 +49,7 @@ export function renderAnswer(claims: Claim[], fallbackReason?: string, liveTarge
   const cited = claims.filter((c) => c.citations.length > 0);
   // Said first: sentences matching the question's other words ("Obsidian") are not an answer about the missing one.
   if (absent.length > 0) {
-    const words = absent.map((w) => `“${inertMarkdown(w, {})}”`).join(', ');
-    lines.push(`_No note mentions ${words}${cited.length > 0 ? ': what follows matches only the rest of the question' : ''}._`, '');
+    lines.push(`_No note mentions ${inertMarkdown(quotedList(absent), {})}${cited.length > 0 ? ': what follows matches only the rest of the question' : ''}._`, '');
   }
   if (cited.length === 0) lines.push('The notes gathered for this question do not answer it.');
   for (const c of cited) {

@@ -9,7 +9,6 @@ import { verifyClaims } from './citations';
 import { extractiveClaims } from './extractive';
 import { findGaps } from './gaps';
 import { absentWords } from './gaps/absent';
-import { GapContext } from './gaps/context';
 import { gather, type SearchFn } from './gather';
 import { factClaim } from './relation-facts';
 import { parseModelAnswer } from './parse-answer';
@@ -105,7 +104,7 @@ export async function think(deps: ThinkDeps, question: string, options: ThinkOpt
     if (named) claims = [named, ...claims];
   }
 
-  const absent = await absentWords(new GapContext(deps.engine, deps.accepts), q);
+  const absent = await absentWords(deps.engine, deps.accepts, q);
   const gaps = await findGaps(deps.engine, deps.accepts, {
     question: q,
     paths: [...gathered.entities, ...excerpts.map((e) => e.path)],

@@ -2,11 +2,12 @@
 // mentions bookkeeping. Every other gap looks at the notes the question touched; this one says what the search
 // could not find at all, so an answer built from the question's other words ("Obsidian") is not taken for an
 // answer to it.
+import type { BrainEngine } from '../../engine/brain-engine';
 import { queryTerms } from '../../search/query-terms';
 import { CJK_STOPWORDS } from '../../search/stopwords';
 import { hasCjk, segmentQuery } from '../../text/segment';
+import { quotedList } from '../render';
 import type { Gap } from '../types';
-import type { GapContext } from './context';
 
 /** Question words checked (each is one keyword query); a longer question's later words are not. */
 const MAX_WORDS = 8;
@@ -14,7 +15,7 @@ const MAX_WORDS = 8;
 const HITS_PER_WORD = 20;
 
 /** The question's topic words that no note the caller may see contains (stems and CJK words as search matches them). */
-export async function absentWords(ctx: GapContext, question: string): Promise<string[]> {
+export async function absentWords(engine: BrainEngine, accepts: (path: string) => boolean, question: string): Promise<string[]> {
   const { words, verbatim } = queryTerms(question);
   if (verbatim) return [];
   const checked = words.filter((w) => (hasCjk(w) ? topicLikeCjk(w) : w.length >= 3 && !/^\d+$/.test(w))).slice(0, MAX_WORDS);
@@ -22,8 +23,8 @@ export async function absentWords(ctx: GapContext, question: string): Promise<st
   for (const word of checked) {
     const phrase = word.replace(/["\\]/g, ' ').trim();
     if (!phrase) continue;
-    const hits = await ctx.engine.keywordSearch({ tsquery: segmentQuery(`"${phrase}"`), mode: 'and', limit: HITS_PER_WORD });
-    if (!hits.some((h) => ctx.accepts(h.path))) absent.push(word);
+    const hits = await engine.keywordSearch({ tsquery: segmentQuery(`"${phrase}"`), mode: 'and', limit: HITS_PER_WORD });
+    if (!hits.some((h) => accepts(h.path))) absent.push(word);
   }
   return absent;
 }
@@ -39,7 +40,5 @@ function topicLikeCjk(word: string): boolean {
 
 export function absentGap(words: string[]): Gap[] {
   if (words.length === 0) return [];
-  const quoted = words.map((w) => `“${w}”`);
-  const list = quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
-  return [{ kind: 'absent', detail: `No note mentions ${list}.`, paths: [], terms: words }];
+  return [{ kind: 'absent', detail: `No note mentions ${quotedList(words)}.`, paths: [], terms: words }];
 }

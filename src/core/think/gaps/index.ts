@@ -1,7 +1,7 @@
 // Step 3 of think: what the vault does not know, computed from the store over the notes the question touched.
 import type { BrainEngine } from '../../engine/brain-engine';
 import type { Claim, Gap } from '../types';
-import { absentGap, absentWords } from './absent';
+import { absentGap } from './absent';
 import { findConflicts } from './conflicts';
 import { GapContext, uniquePaths } from './context';
 import { findHoles } from './holes';
@@ -16,15 +16,15 @@ export interface GapInput {
   claims: Claim[];
   /** Model lines withheld for citing nothing. */
   withheld?: number;
-  /** The question's words no visible note holds (absent.ts), when the caller computed them already. */
-  absent?: string[];
+  /** The question's words no visible note holds (absent.ts `absentWords`; think also opens its answer with them). */
+  absent: string[];
 }
 
 export async function findGaps(engine: BrainEngine, accepts: (path: string) => boolean, input: GapInput): Promise<Gap[]> {
   const ctx = new GapContext(engine, accepts);
   const paths = uniquePaths(input.paths).filter(accepts);
   const gaps = [
-    ...absentGap(input.absent ?? (await absentWords(ctx, input.question))),
+    ...absentGap(input.absent),
     ...(await findHoles(ctx, input.question, paths)),
     ...(await findConflicts(ctx, paths)),
     ...(await findStale(ctx, paths)),
