@@ -164,8 +164,9 @@ export const relatedNotesOp = defineOp({
       if (r) r.similarity = s.similarity;
     }
     // How many notes each shared neighbour and tag connects (this note included): its hub weight.
-    const degree = new Map<string, Set<string>>();
-    const connects = (key: string, other: string) => {
+    const linkDegree = new Map<string, Set<string>>();
+    const tagDegree = new Map<string, Set<string>>();
+    const connects = (degree: Map<string, Set<string>>, key: string, other: string) => {
       let set = degree.get(key);
       if (!set) degree.set(key, (set = new Set([path])));
       set.add(other);
@@ -175,27 +176,30 @@ export const relatedNotesOp = defineOp({
       for (const e of second) {
         const via = neighbours.has(e.subject) ? e.subject : e.object;
         const other = via === e.subject ? e.object : e.subject;
-        connects(`link:${via}`, other);
+        connects(linkDegree, via, other);
         const r = row(other, '');
         if (r && !r.sharedLinks.some((s) => s.path === via)) r.sharedLinks.push({ path: via, type: neighbours.get(via) ?? 'links_to' });
       }
     }
     for (const tag of page?.tags ?? []) {
       for (const pg of await engine.listPages({ tag, limit: 200, hidden: vis.hidden })) {
-        connects(`tag:${tag}`, pg.path);
+        connects(tagDegree, tag, pg.path);
         const r = row(pg.path, pg.title);
         if (r && !r.sharedTags.includes(tag)) r.sharedTags.push(tag);
       }
     }
-    const weightOf = (key: string) => hubWeight(degree.get(key)?.size ?? 2);
+    const weights: SharedWeights = {
+      link: (via) => hubWeight(linkDegree.get(via)?.size ?? 2),
+      tag: (tag) => hubWeight(tagDegree.get(tag)?.size ?? 2),
+    };
     for (const r of rows.values()) {
       // Strongest first: the pane and `why` name the first three, and only three count.
-      r.sharedLinks.sort((a, b) => weightOf(`link:${b.path}`) - weightOf(`link:${a.path}`));
-      r.sharedTags.sort((a, b) => weightOf(`tag:${b}`) - weightOf(`tag:${a}`));
+      r.sharedLinks.sort((a, b) => weights.link(b.path) - weights.link(a.path));
+      r.sharedTags.sort((a, b) => weights.tag(b) - weights.tag(a));
     }
 
     const ranked = [...rows.values()]
-      .map((r) => ({ ...r, score: score(r, weightOf) }))
+      .map((r) => ({ ...r, score: score(r, weights) }))
       .filter((r) => r.sharedLinks.length > 0 || r.sharedTags.length > 0 || (r.similarity ?? 0) >= MIN_SIMILARITY)
       .sort((a, b) => b.score - a.score || a.path.localeCompare(b.path))
       .slice(0, p.limit);
@@ -207,12 +211,17 @@ export const relatedNotesOp = defineOp({
   },
 });
 
+/** The hub weight of a shared neighbour (by its path) and of a shared tag. */
+interface SharedWeights {
+  link: (via: string) => number;
+  tag: (tag: string) => number;
+}
+
 /** Similarity plus the hub-weighted shares of the three strongest shared neighbours and tags (sorted first). */
-function score(r: RelatedNoteRow, weightOf: (key: string) => number): number {
+function score(r: RelatedNoteRow, weights: SharedWeights): number {
   const sim = Math.max(0, r.similarity ?? 0);
-  const sum = (keys: string[]) => keys.slice(0, MAX_SHARED_COUNTED).reduce((total, key) => total + weightOf(key), 0);
-  const shared =
-    sum(r.sharedLinks.map((s) => `link:${s.path}`)) * NEIGHBOUR_WEIGHT + sum(r.sharedTags.map((t) => `tag:${t}`)) * TAG_WEIGHT;
+  const sum = (values: number[]) => values.slice(0, MAX_SHARED_COUNTED).reduce((total, w) => total + w, 0);
+  const shared = sum(r.sharedLinks.map((s) => weights.link(s.path))) * NEIGHBOUR_WEIGHT + sum(r.sharedTags.map(weights.tag)) * TAG_WEIGHT;
   return Math.round((sim + shared) * 1000) / 1000;
 }
 
